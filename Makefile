@@ -1,0 +1,38 @@
+# Top-level build. Each component adds itself through a fragment (<folder>/*.mk)
+# that appends to the lists below; this file only holds the shared rules.
+#   make        build everything      make run    main job (2-node demo)
+#   make test   every test            make bench  benchmark tables
+BUILD      := build
+HOSTCC     ?= gcc
+MUSLCC     ?= musl-gcc
+HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ikernel/uapi
+USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/libmbcf
+USER_LDFLAGS := -static
+
+# Lists the fragments append to.
+KERNEL_SRCS :=      # C and .S files linked into BOOTX64.EFI
+USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
+HOST_TESTS  :=      # host test binaries (cmocka), $(BUILD)/host/<name>
+HOST_TOOLS  :=      # other host-side binaries
+
+.PHONY: all deps run test bench clean
+all:
+
+include $(sort $(wildcard kernel/*.mk drivers/*/*.mk mbcf/*.mk libmpi_mbcf/*.mk \
+                          userland/*.mk userland/*/*.mk tests/*.mk scripts/*.mk))
+
+all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
+
+deps:
+	@scripts/deps
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	scripts/qemu/cluster -n 2 demo
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	tests/run
+
+clean:
+	rm -rf $(BUILD)
