@@ -1,0 +1,56 @@
+/* cluster_abi.h - the contract between our kernel and user programs:
+ * private system call numbers, the project ethertype and the structures the
+ * private calls exchange. Included by the kernel, libmbcf and user programs.
+ * Linux system call numbers (read=0 ...) are used unchanged for everything else. */
+#ifndef CLUSTER_ABI_H
+#define CLUSTER_ABI_H
+#include <stdint.h>
+
+/* IEEE 802 "local experimental ethertype 1"; every project frame carries it. */
+#define CLUSTER_ETHERTYPE 0x88B5
+/* Largest Ethernet frame we ever send (vde drops larger ones), without FCS. */
+#define CLUSTER_FRAME_MAX 1514
+#define CLUSTER_ETH_HDR   14
+
+/* ---- private system calls (well above Linux's range) ---- */
+#define SYS_node_info      1000 /* (struct node_info *out) -> 0 */
+#define SYS_raw_send       1001 /* (int dst_rank, const void *payload, uint64_t len) -> 0 | -errno */
+#define SYS_raw_recv       1002 /* (void *buf, uint64_t cap, int *src_rank, int64_t timeout_ns)
+                                   -> payload length | -EAGAIN (timeout 0) | -ETIMEDOUT */
+#define SYS_net_stats      1003 /* (struct net_stats *out) -> 0 */
+#define SYS_raw_send_frame 1004 /* (const void *whole_frame, uint64_t len) -> 0; test hook that
+                                   sends an arbitrary (possibly malformed) frame */
+#define SYS_mbcf_setup     1010 /* (struct mbcf_rings *rings) -> 0 | -errno */
+#define SYS_mbcf_export    1011 /* (void *addr, uint64_t len, int flags) -> 0 | -errno */
+#define SYS_mbcf_doorbell  1012 /* () -> commands consumed | -errno */
+#define SYS_mbcf_wait      1013 /* (int64_t timeout_ns) -> 0 | -ETIMEDOUT */
+#define SYS_mbcf_fifo_reg  1014 /* (void *ring, uint64_t bytes) -> 0 | -errno */
+#define SYS_mbcf_stats     1015 /* (struct mbcf_stats *out) -> 0 */
+
+struct node_info {
+    int32_t rank;         /* this node, 0..nodes-1 (fw_cfg opt/cluster/rank) */
+    int32_t nodes;        /* node count (fw_cfg opt/cluster/nodes) */
+    int32_t torus[3];     /* torus shape for the Tofu emulation, 0 when unset */
+    int32_t wait_mode;    /* 0 = adaptive (poll then HLT), 1 = pure polling */
+    uint64_t tsc_hz;      /* calibrated TSC frequency */
+};
+
+struct net_stats {
+    uint64_t rx_frames, rx_bytes, tx_frames, tx_bytes;
+    uint64_t drop_runt;        /* shorter than header + our minimum */
+    uint64_t drop_oversize;    /* longer than CLUSTER_FRAME_MAX or multi-descriptor */
+    uint64_t drop_ethertype;   /* not CLUSTER_ETHERTYPE */
+    uint64_t drop_unknown_src; /* source MAC not a cluster node */
+    uint64_t drop_bad_header;  /* our header malformed (length field, kind) */
+    uint64_t drop_queue_full;  /* raw receive queue of the program was full */
+    uint64_t rx_missed;        /* MPC register: frames the NIC missed (82540EM 13.7.1) */
+    uint64_t irqs;             /* NIC interrupts taken */
+};
+
+/* MAC of a node: locally administered, rank in the last two bytes. */
+#define CLUSTER_MAC0 0x52
+#define CLUSTER_MAC1 0x54
+#define CLUSTER_MAC2 0x00
+#define CLUSTER_MAC3 0xC1
+
+#endif
