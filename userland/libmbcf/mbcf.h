@@ -1,0 +1,102 @@
+/* mbcf.h - user interface to MBCF, memory-based communication facilities
+ * (seed 003 sec 2.1): remote writes into another node's task memory and
+ * memory-based FIFOs, delivered reliably and in order, protected by the
+ * receiving task's page tables.
+ *
+ * Two implementations exist behind this one header:
+ *   - the guest library (our kernel: shared submission/completion rings plus
+ *     one doorbell system call per batch of commands),
+ *   - the host library (Linux processes on one machine, for developing and
+ *     unit-testing libmpi_mbcf without booting QEMU).
+ *
+ * Ordering: all operations from one node to one node are applied at the target
+ * in the order they were posted (a remote write followed by a FIFO append is
+ * seen in that order). Remote addresses are virtual addresses in the target
+ * task; every node runs the same executable, so the address of a static object
+ * is the same on every node.
+ */
+#ifndef MBCF_H
+#define MBCF_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Completion status: 0 or one of these (also returned negated by calls). */
+enum mbcf_status {
+    MBCF_OK = 0,
+    MBCF_E_UNEXPORTED = 1,  /* target page not exported for remote access */
+    MBCF_E_READONLY = 2,    /* target page exported read-only */
+    MBCF_E_UNMAPPED = 3,    /* target address not mapped in the task */
+    MBCF_E_KERNEL = 4,      /* target address in kernel space */
+    MBCF_E_NONCANON = 5,    /* target address not canonical */
+    MBCF_E_NOTASK = 6,      /* no such task on the target node */
+    MBCF_E_TOOLONG = 7,     /* length beyond the operation's limit */
+    MBCF_E_NOFIFO = 8,      /* no FIFO registered at that address */
+    MBCF_E_FIFO_FULL = 9,   /* FIFO has no room now: retry later */
+    MBCF_E_FIFO_CORRUPT = 10, /* owner's control fields are inconsistent */
+    MBCF_E_NODE = 11,       /* no such node */
+    MBCF_E_AGAIN = 12,      /* local submission queue full: poll completions */
+    MBCF_E_INVAL = 13,      /* bad local argument */
+    MBCF_E_TIMEOUT = 14,    /* wait timed out */
+};
+const char *mbcf_strerror(int status);
+
+/* Operation limits. */
+#define MBCF_PUT_MAX        (16u << 20)  /* one remote write, split into frames */
+#define MBCF_FIFO_ENTRY_MAX 1400u        /* one FIFO message fits one frame */
+
+/* Start: learn rank and size, set up queues. Returns 0 or -status. */
+int mbcf_init(void);
+int mbcf_rank(void);
+int mbcf_size(void);
+
+/* Export [addr, addr+len) (rounded out to pages) for remote access.
+ * flags: MBCF_EXPORT_READ, or MBCF_EXPORT_READ|MBCF_EXPORT_WRITE. */
+#define MBCF_EXPORT_READ  1
+#define MBCF_EXPORT_WRITE 2
+int mbcf_export(void *addr, size_t len, int flags);
+
+/* Memory-based FIFO owned by this task. The ring lives in the task's memory;
+ * the target kernel appends whole entries and never writes outside the ring.
+ * The owner consumes with peek/pop, no system call. bytes: power of two >= 4096. */
+typedef struct mbcf_fifo {
+    void *ring;       /* ring memory (owner's) */
+    size_t bytes;     /* ring size */
+    uint64_t head;    /* owner's consume position (bytes, monotonic) */
+    void *impl;       /* implementation detail */
+} mbcf_fifo_t;
+int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes);
+/* If an entry is ready: *msg, *len point into the ring, returns 1; else 0.
+ * Entries from one sender appear in the order they were sent. */
+int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node);
+void mbcf_fifo_pop(mbcf_fifo_t *f);   /* release the entry returned by peek */
+
+/* Post operations (non-blocking). src must stay unchanged until the
+ * completion with this cookie is seen. Returns 0, or -MBCF_E_AGAIN when the
+ * local queue is full (poll completions and retry), or -status. */
+int mbcf_put(int node, uint64_t raddr, const void *src, size_t len, uint64_t cookie);
+int mbcf_fifo_send(int node, uint64_t fifo_raddr, const void *msg, size_t len,
+                   uint64_t cookie);
+/* Hand posted operations to the transport (the one doorbell). */
+int mbcf_flush(void);
+
+/* Completions: one per posted operation, when it was applied at the target
+ * (status MBCF_OK) or refused there (status says why). */
+typedef struct mbcf_cqe {
+    uint64_t cookie;
+    int32_t status;
+    int32_t node;
+} mbcf_cqe_t;
+int mbcf_poll_cq(mbcf_cqe_t *out, int max);
+
+/* Block until something may have arrived (a completion, a FIFO entry or a
+ * remote write) or timeout_ns passed. Adaptive: polls briefly, then sleeps.
+ * Returns 0 or -MBCF_E_TIMEOUT. */
+int mbcf_wait(int64_t timeout_ns);
+
+/* Wall-clock in nanoseconds (monotonic). */
+uint64_t mbcf_now_ns(void);
+
+/* Stop: flush and wait for all posted operations. */
+int mbcf_finalize(void);
+
+#endif
