@@ -53,4 +53,16 @@ struct net_stats {
 #define CLUSTER_MAC2 0x00
 #define CLUSTER_MAC3 0xC1
 
+/* Every project frame: Ethernet header (dst, src, CLUSTER_ETHERTYPE), then this
+ * header, then `length` payload bytes. Little-endian (all nodes are x86-64). */
+struct cluster_hdr {
+    uint8_t kind;       /* CLUSTER_KIND_* */
+    uint8_t version;    /* CLUSTER_WIRE_VERSION */
+    uint16_t length;    /* payload bytes after this header */
+} __attribute__((packed));
+#define CLUSTER_WIRE_VERSION 1
+#define CLUSTER_KIND_RAW  1   /* raw frames for programs (SYS_raw_*) */
+#define CLUSTER_KIND_MBCF 2   /* MBCF protocol engine (mbcf/) */
+#define CLUSTER_PAYLOAD_MAX (CLUSTER_FRAME_MAX - CLUSTER_ETH_HDR - 4)
+
 #endif
