@@ -1,0 +1,20 @@
+# e1000.mk - the network part: e1000 driver, kernel raw-frame facility (kernel/net_*),
+# user wrappers (userland/libraw), bench/test programs, host unit tests, bench-raw.
+
+NET_PORTABLE := kernel/net_frame.c kernel/net_rawq.c
+
+# ---- host unit tests (cmocka) ----
+NET_HOST_CFLAGS := $(HOST_CFLAGS) -Ikernel -Idrivers/e1000
+HOST_TESTS += $(BUILD)/host/test_net_frame $(BUILD)/host/test_net_rawq $(BUILD)/host/test_net_ring
+
+$(BUILD)/host/test_net_frame: tests/host/test_net_frame.c kernel/net_frame.c kernel/net_frame.h kernel/uapi/cluster_abi.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(NET_HOST_CFLAGS) -o $@ tests/host/test_net_frame.c kernel/net_frame.c -lcmocka
+
+$(BUILD)/host/test_net_rawq: tests/host/test_net_rawq.c kernel/net_rawq.c kernel/net_rawq.h kernel/uapi/cluster_abi.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(NET_HOST_CFLAGS) -o $@ tests/host/test_net_rawq.c kernel/net_rawq.c -lcmocka
+
+$(BUILD)/host/test_net_ring: tests/host/test_net_ring.c drivers/e1000/e1000_ring.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(NET_HOST_CFLAGS) -o $@ tests/host/test_net_ring.c -lcmocka
