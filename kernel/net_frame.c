@@ -1,7 +1,8 @@
 /* net_frame.c - build and classify project frames (see net_frame.h).
- * Portable: only <stdint.h>/<string.h>-level dependencies. */
+ * Portable: only <stdint.h>-level dependencies; copies use
+ * __builtin_memcpy/__builtin_memset (kernel: klib memcpy, host: libc). */
 #include "net_frame.h"
-#include <string.h>
+
 
 void net_mac_of_rank(int rank, uint8_t mac[6])
 {
@@ -24,7 +25,7 @@ int net_rank_of_mac(const uint8_t mac[6], int nodes)
 
 int net_kind_known(uint8_t kind)
 {
-    return kind == CLUSTER_KIND_RAW || kind == CLUSTER_KIND_MBCF;
+    return kind == CLUSTER_KIND_RAW || kind == CLUSTER_KIND_MBCF || kind == CLUSTER_KIND_CTRL;
 }
 
 int net_frame_build(uint8_t *frame, int src_rank, int dst_rank, uint8_t kind,
@@ -39,12 +40,12 @@ int net_frame_build(uint8_t *frame, int src_rank, int dst_rank, uint8_t kind,
     frame[13] = (uint8_t)CLUSTER_ETHERTYPE;
     struct cluster_hdr h = { .kind = kind, .version = CLUSTER_WIRE_VERSION,
                              .length = (uint16_t)len };
-    memcpy(frame + CLUSTER_ETH_HDR, &h, sizeof h);
+    __builtin_memcpy(frame + CLUSTER_ETH_HDR, &h, sizeof h);
     if (len)
-        memcpy(frame + NET_HDRS_LEN, payload, len);
+        __builtin_memcpy(frame + NET_HDRS_LEN, payload, len);
     uint32_t total = NET_HDRS_LEN + len;
     if (total < NET_ETH_MIN) {
-        memset(frame + total, 0, NET_ETH_MIN - total);
+        __builtin_memset(frame + total, 0, NET_ETH_MIN - total);
         total = NET_ETH_MIN;
     }
     return (int)total;
@@ -66,7 +67,7 @@ enum net_verdict net_frame_classify(const uint8_t *frame, uint32_t len, int node
     if (src < 0)
         return NET_DROP_UNKNOWN_SRC;
     struct cluster_hdr h;
-    memcpy(&h, frame + CLUSTER_ETH_HDR, sizeof h);
+    __builtin_memcpy(&h, frame + CLUSTER_ETH_HDR, sizeof h);
     if (h.version != CLUSTER_WIRE_VERSION || !net_kind_known(h.kind))
         return NET_DROP_BAD_HEADER;
     uint32_t room = len - NET_HDRS_LEN;

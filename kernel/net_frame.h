@@ -7,7 +7,7 @@
 #define NET_FRAME_H
 #include <stdint.h>
 #include <stddef.h>
-#include "cluster_abi.h"
+#include "uapi/cluster_abi.h"
 
 #define NET_HDRS_LEN   (CLUSTER_ETH_HDR + (uint32_t)sizeof(struct cluster_hdr)) /* 18 */
 /* Shortest Ethernet frame without FCS (IEEE 802.3 minFrameSize 64 incl. 4-byte FCS).

@@ -5,7 +5,7 @@
 #ifndef NET_RAWQ_H
 #define NET_RAWQ_H
 #include <stdint.h>
-#include "cluster_abi.h"
+#include "uapi/cluster_abi.h"
 
 #define NET_RAWQ_SLOTS 128u   /* power of two */
 

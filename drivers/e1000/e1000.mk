@@ -18,3 +18,7 @@ $(BUILD)/host/test_net_rawq: tests/host/test_net_rawq.c kernel/net_rawq.c kernel
 $(BUILD)/host/test_net_ring: tests/host/test_net_ring.c drivers/e1000/e1000_ring.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(NET_HOST_CFLAGS) -o $@ tests/host/test_net_ring.c -lcmocka
+
+# ---- kernel side (linked into BOOTX64.EFI; compiled by the kernel's rules) ----
+KERNEL_SRCS += drivers/e1000/e1000.c kernel/net_core.c kernel/net_wait.c kernel/net_syscall.c \
+               $(NET_PORTABLE)

@@ -20,6 +20,8 @@
 #define SYS_net_stats      1003 /* (struct net_stats *out) -> 0 */
 #define SYS_raw_send_frame 1004 /* (const void *whole_frame, uint64_t len) -> 0; test hook that
                                    sends an arbitrary (possibly malformed) frame */
+#define SYS_net_config     1005 /* (struct net_config *inout) -> 0 | -EFAULT | -EINVAL: fields < 0
+                                   are left unchanged; the current settings are written back */
 #define SYS_mbcf_setup     1010 /* (struct mbcf_rings *rings) -> 0 | -errno */
 #define SYS_mbcf_export    1011 /* (void *addr, uint64_t len, int flags) -> 0 | -errno */
 #define SYS_mbcf_doorbell  1012 /* () -> commands consumed | -errno */
@@ -45,6 +47,15 @@ struct net_stats {
     uint64_t drop_queue_full;  /* raw receive queue of the program was full */
     uint64_t rx_missed;        /* MPC register: frames the NIC missed (82540EM 13.7.1) */
     uint64_t irqs;             /* NIC interrupts taken */
+    uint64_t drop_no_handler;  /* MBCF frame arrived but no MBCF engine is linked in */
+    uint64_t rx_ctrl;          /* CLUSTER_KIND_CTRL frames (boot handshake) consumed, not drops */
+};
+
+/* SYS_net_config: how the kernel waits for frames (kernel/net_wait.c). */
+struct net_config {
+    int32_t wait_mode;         /* 0 adaptive (poll budget, then interrupt + HLT), 1 pure polling */
+    int32_t print_stats;       /* 1: print struct net_stats on the console at power-off */
+    int64_t poll_budget_ns;    /* adaptive mode: how long to poll before arming the interrupt */
 };
 
 /* MAC of a node: locally administered, rank in the last two bytes. */
@@ -63,6 +74,9 @@ struct cluster_hdr {
 #define CLUSTER_WIRE_VERSION 1
 #define CLUSTER_KIND_RAW  1   /* raw frames for programs (SYS_raw_*) */
 #define CLUSTER_KIND_MBCF 2   /* MBCF protocol engine (mbcf/) */
+#define CLUSTER_KIND_CTRL 3   /* kernel network control: boot handshake (kernel/net_core.c) */
+#define CLUSTER_CTRL_HELLO 1  /* payload byte 0: "I am up", answered with ACK */
+#define CLUSTER_CTRL_ACK   2
 #define CLUSTER_PAYLOAD_MAX (CLUSTER_FRAME_MAX - CLUSTER_ETH_HDR - 4)
 
 #endif

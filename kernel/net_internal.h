@@ -1,0 +1,25 @@
+/* net_internal.h - state shared by the kernel network files (net_core.c,
+ * net_wait.c, net_syscall.c). Not for other subsystems: they use net.h. */
+#ifndef NET_INTERNAL_H
+#define NET_INTERNAL_H
+#include "net.h"
+#include "net_rawq.h"
+
+struct e1000_dev;
+
+struct net_state {
+    struct e1000_dev *dev;       /* NULL when the NIC is missing */
+    int rank, nodes;
+    struct net_stats stats;
+    struct net_rawq rawq;        /* CLUSTER_KIND_RAW frames for SYS_raw_recv */
+    struct net_config cfg;       /* wait mode, poll budget, print at exit */
+};
+extern struct net_state net;
+
+/* Default adaptive poll budget before arming the interrupt. */
+#define NET_POLL_BUDGET_DEFAULT_NS 20000
+
+/* net_wait.c: apply cfg.wait_mode to the NIC interrupt mask. */
+void net_wait_apply_mode(void);
+
+#endif

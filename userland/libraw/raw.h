@@ -1,0 +1,47 @@
+/* raw.h - user-level wrappers for the kernel's raw-frame system calls
+ * (numbers and structures in kernel/uapi/cluster_abi.h).
+ *
+ * All functions return 0 / a length on success and a NEGATIVE errno on failure
+ * (they do not touch errno):
+ *   raw_send       -EINVAL bad rank, -EMSGSIZE len > RAW_PAYLOAD_MAX,
+ *                  -EFAULT unreadable buffer, -ENOBUFS transmit ring full
+ *   raw_recv       payload length; -EAGAIN (timeout 0, nothing queued),
+ *                  -ETIMEDOUT, -EMSGSIZE (cap too small; the frame stays
+ *                  queued), -EFAULT (bad buffer; the frame stays queued)
+ *   raw_send_frame test hook: sends `len` bytes as a whole Ethernet frame
+ *                  (no checks beyond 1..CLUSTER_FRAME_MAX bytes)
+ * Delivery is best effort: frames can be lost; order between two nodes is kept. */
+#ifndef RAW_H
+#define RAW_H
+#include <stdint.h>
+#include <stddef.h>
+#include "cluster_abi.h"
+
+#define RAW_PAYLOAD_MAX CLUSTER_PAYLOAD_MAX    /* 1496 bytes */
+#define RAW_WAIT_FOREVER (-1)
+
+int  raw_node_info(struct node_info *out);
+int  raw_send(int dst_rank, const void *payload, size_t len);
+/* timeout_ns: 0 = do not wait, > 0 = wait at most that long, < 0 = forever.
+ * *src_rank (if not NULL) receives the sender's rank. */
+long raw_recv(void *buf, size_t cap, int *src_rank, int64_t timeout_ns);
+int  raw_net_stats(struct net_stats *out);
+int  raw_send_frame(const void *frame, size_t len);
+/* Fields < 0 are left unchanged; *cfg receives the settings in force. */
+int  raw_net_config(struct net_config *cfg);
+/* Shorthands for raw_net_config. */
+int  raw_set_wait_mode(int mode, int64_t poll_budget_ns);  /* mode 0 adaptive, 1 poll */
+int  raw_print_stats_at_exit(int on);
+
+/* Cycle counter and its rate (node_info.tsc_hz), for timing without syscalls. */
+static inline uint64_t raw_rdtsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* Raw system call with up to 6 arguments (x86-64 Linux convention). */
+long raw_syscall6(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
+
+#endif
