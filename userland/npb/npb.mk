@@ -1,0 +1,52 @@
+# NAS Parallel Benchmarks kernels (issue 6).
+#   make npb-host   host builds with Debian MPICH  -> build/npb/host/npb_{ep,is,cg,mg,ft,all}
+#   guest builds with libmpi_mbcf/mpicc            -> build/npb/guest/... (only when that
+#   wrapper exists; the guest programs are then appended to USER_PROGS).
+NPB_DIR      := userland/npb
+NPB_KERNELS  := ep is cg mg ft
+NPB_COMMON   := $(addprefix $(NPB_DIR)/,npb_rand.c npb_util.c npb_print.c)
+NPB_HDRS     := $(NPB_DIR)/npb.h $(wildcard $(NPB_DIR)/*_int.h)
+NPB_KSRC_ep  := $(NPB_DIR)/ep.c
+NPB_KSRC_is  := $(NPB_DIR)/is.c
+NPB_KSRC_cg  := $(NPB_DIR)/cg.c $(NPB_DIR)/cg_matrix.c
+NPB_KSRC_mg  := $(NPB_DIR)/mg.c $(NPB_DIR)/mg_ops.c $(NPB_DIR)/mg_comm.c
+NPB_KSRC_ft  := $(NPB_DIR)/ft.c $(NPB_DIR)/ft_fft.c
+NPB_KSRC_all := $(foreach k,$(NPB_KERNELS),$(NPB_KSRC_$(k)))
+NPB_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror
+NPB_HOST_MPICC ?= mpicc.mpich
+NPB_HOST_BINS  := $(addprefix $(BUILD)/npb/host/npb_,$(NPB_KERNELS) all)
+
+.PHONY: npb-host npb-guest npb
+npb-host: $(NPB_HOST_BINS)
+
+$(BUILD)/npb/host/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all)
+	@mkdir -p $(dir $@)
+	$(NPB_HOST_MPICC) $(NPB_CFLAGS) -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) -lm
+
+$(BUILD)/npb/host/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all)
+	@mkdir -p $(dir $@)
+	$(NPB_HOST_MPICC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) -lm
+
+# Guest builds: only when the MPI helper's wrapper is there. LIBMPI_MBCF_LIB (set by
+# libmpi_mbcf/*.mk if it defines it) makes the guest binaries rebuild after the library.
+NPB_GUEST_MPICC := libmpi_mbcf/mpicc
+ifneq ($(wildcard $(NPB_GUEST_MPICC)),)
+NPB_GUEST_BINS := $(addprefix $(BUILD)/npb/guest/npb_,$(NPB_KERNELS) all)
+USER_PROGS += $(NPB_GUEST_BINS)
+npb-guest: $(NPB_GUEST_BINS)
+
+$(BUILD)/npb/guest/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(LIBMPI_MBCF_LIB)
+	@mkdir -p $(dir $@)
+	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) -lm
+
+$(BUILD)/npb/guest/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(LIBMPI_MBCF_LIB)
+	@mkdir -p $(dir $@)
+	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) -lm
+else
+npb-guest:
+	@echo "npb-guest: $(NPB_GUEST_MPICC) not available yet (guest MPI library)"; exit 1
+endif
+
+# Tables (seed 003 Tables 3-7): see scripts/qemu/npb --help
+npb: npb-host
+	scripts/qemu/npb
