@@ -1,0 +1,106 @@
+/* coll_internal.h - shared pieces of the collective algorithms: tags,
+ * algorithm selection ids, typed-buffer helpers. Not part of the API. */
+#ifndef LIBMPI_MBCF_COLL_INTERNAL_H
+#define LIBMPI_MBCF_COLL_INTERNAL_H
+
+#include <stddef.h>
+#include "coll.h"
+
+/* One tag per collective on the hidden communicator, so that traffic of a
+ * fast process that entered the next collective never matches a receive of
+ * the previous one even if an algorithm posts several receives per peer. */
+enum coll_tag {
+    TAG_BARRIER = 101, TAG_BCAST, TAG_REDUCE, TAG_ALLREDUCE, TAG_GATHER,
+    TAG_GATHERV, TAG_SCATTER, TAG_SCATTERV, TAG_ALLGATHER, TAG_ALLGATHERV,
+    TAG_ALLTOALL, TAG_ALLTOALLV, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN
+};
+
+/* Run an MPI call; on error leave through the function's "out:" label. */
+#define TRY(call) do { rc = (call); if (rc != MPI_SUCCESS) goto out; } while (0)
+
+/* ---- selection (coll_select.c) ---- */
+enum coll_id {
+    COLL_BARRIER, COLL_BCAST, COLL_REDUCE, COLL_ALLREDUCE, COLL_GATHER,
+    COLL_GATHERV, COLL_SCATTER, COLL_SCATTERV, COLL_ALLGATHER,
+    COLL_ALLGATHERV, COLL_ALLTOALL, COLL_ALLTOALLV, COLL_REDUCE_SCATTER,
+    COLL_REDUCE_SCATTER_BLOCK, COLL_SCAN, COLL_EXSCAN, COLL_COUNT
+};
+/* Algorithm indices, in the order of the name lists in coll_select.c. */
+enum { BARRIER_AUTO, BARRIER_DISSEMINATION, BARRIER_LINEAR };
+enum { BCAST_AUTO, BCAST_LINEAR, BCAST_BINOMIAL, BCAST_CHAIN, BCAST_PIPELINE,
+       BCAST_BINTREE, BCAST_SPLIT_BINTREE, BCAST_SCATTER_ALLGATHER };
+enum { REDUCE_AUTO, REDUCE_LINEAR, REDUCE_BINOMIAL };
+enum { ALLREDUCE_AUTO, ALLREDUCE_REDUCE_BCAST, ALLREDUCE_RECURSIVE_DOUBLING,
+       ALLREDUCE_RABENSEIFNER };
+enum { GATHER_AUTO, GATHER_LINEAR, GATHER_BINOMIAL };
+enum { GATHERV_AUTO, GATHERV_LINEAR };
+enum { SCATTER_AUTO, SCATTER_LINEAR, SCATTER_BINOMIAL };
+enum { SCATTERV_AUTO, SCATTERV_LINEAR };
+enum { ALLGATHER_AUTO, ALLGATHER_GATHER_BCAST, ALLGATHER_RING,
+       ALLGATHER_RECURSIVE_DOUBLING, ALLGATHER_BRUCK };
+enum { ALLGATHERV_AUTO, ALLGATHERV_LINEAR, ALLGATHERV_RING };
+enum { ALLTOALL_AUTO, ALLTOALL_LINEAR, ALLTOALL_PAIRWISE, ALLTOALL_BRUCK };
+enum { ALLTOALLV_AUTO, ALLTOALLV_LINEAR, ALLTOALLV_PAIRWISE };
+enum { REDSCAT_AUTO, REDSCAT_REDUCE_SCATTERV, REDSCAT_HALVING };
+enum { SCAN_AUTO, SCAN_LINEAR, SCAN_RECURSIVE_DOUBLING };
+
+/* Index of the algorithm named by MPI_MBCF_COLL_<NAME> in the list of that
+ * collective (0 = "auto": caller applies its default rule). */
+int coll_choice(enum coll_id id);
+/* Segment size in bytes from MPI_MBCF_COLL_<NAME>_SEGSIZE, or 0 if unset
+ * (then the caller uses the cost model); bad values warn and give 0. */
+size_t coll_segsize_env(enum coll_id id);
+/* Link model used for defaults: latency L (s) and bandwidth B (bytes/s),
+ * from MPI_MBCF_COLL_MODEL_L_US / MPI_MBCF_COLL_MODEL_B_MBS or built-in. */
+void coll_model_params(double *L, double *B);
+
+/* ---- typed buffers (coll_buf.c) ---- */
+struct coll_type {           /* facts about a datatype */
+    MPI_Aint lb, extent;     /* MPI_Type_get_extent */
+    MPI_Aint tlb, textent;   /* MPI_Type_get_true_extent */
+    int size;                /* MPI_Type_size: bytes of data per element */
+    int contig;              /* elements are dense bytes: size == extent == textent */
+};
+int coll_type_info(MPI_Datatype dt, struct coll_type *t);
+/* Address of element i of a typed buffer. */
+static inline void *coll_elem(const void *buf, MPI_Aint i, const struct coll_type *t)
+{
+    return (char *)buf + i * t->extent;
+}
+/* Allocate room for n elements of type t; *base is what to free, the
+ * return value is the buffer address to use with the type (lb shifted). */
+void *coll_tmp_alloc(int n, const struct coll_type *t, void **base);
+/* Copy data between two typed buffers with equal type signatures
+ * (scount*ssize == rcount*rsize); handles derived (non-contiguous) types. */
+int coll_copy(const void *src, int scount, MPI_Datatype sdt,
+              void *dst, int rcount, MPI_Datatype rdt);
+/* Pack n elements into dense bytes / unpack dense bytes into n elements. */
+int coll_pack(const void *src, int n, MPI_Datatype dt, void *bytes);
+int coll_unpack(const void *bytes, void *dst, int n, MPI_Datatype dt);
+/* A dense byte view of a typed buffer: the buffer itself when the type
+ * is dense, else a packed copy (filled if fill, stored back at end if
+ * store). Lets algorithms cut messages at byte offsets that agree across
+ * ranks even when ranks use different datatypes of equal signature. */
+struct coll_bytes { char *p; size_t n; void *tmp; };
+int coll_bytes_begin(void *buf, int count, MPI_Datatype dt, int fill,
+                     struct coll_bytes *bv);
+/* Returns rc, or the unpack error if rc was MPI_SUCCESS. */
+int coll_bytes_end(struct coll_bytes *bv, void *buf, int count, MPI_Datatype dt,
+                   int store, int rc);
+/* inout = in OP inout (MPI_Reduce_local argument order). */
+int coll_op(const void *in, void *inout, int n, MPI_Datatype dt, MPI_Op op);
+int coll_commutative(MPI_Op op);
+/* Wait for n requests and return the first error. */
+int coll_waitall(int n, MPI_Request *reqs);
+int coll_ceil_log2(int n);
+int coll_pow2_floor(int n);
+
+/* Segmented broadcast of bytes down a tree (coll_bcast_pipe.c): receive
+ * each seg-byte segment from parent (-1 at the top) and forward it to the
+ * children; receives are all pre-posted so segments stream. */
+int coll_tree_pipe(char *p, size_t n, size_t seg, int parent,
+                   const int *children, int nchild, int tag, MPI_Comm comm);
+/* Binomial-tree and scatter+allgather bcast on bytes (coll_bcast.c). */
+int coll_bcast_binomial_bytes(char *p, size_t n, int root, MPI_Comm comm);
+
+#endif
