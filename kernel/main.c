@@ -1,0 +1,55 @@
+/* main.c - kernel start-up after ExitBootServices: descriptor tables, memory,
+ * ACPI, time, interrupts, node configuration, PCI, the network hook, then the
+ * program. Prints TSC time stamps (ms since VM start) for the boot-time table. */
+#include "kapi.h"
+#include "io.h"
+#include "cpu.h"
+#include "mem.h"
+#include "acpi.h"
+#include "ktime.h"
+#include "node.h"
+#include "task.h"
+
+void apic_init(void);
+void pci_scan(void);
+
+static struct boot_info *boot;
+uint64_t tsc_program_start;
+
+static void kmain2(void)
+{
+    tss_set_stacks(kstack_top, dfstack_top);
+    acpi_init(boot->rsdp);
+    time_init();
+    apic_init();
+    syscall_init();
+    node_config_read();
+    const struct node_info *ni = node_info();
+    kprintf("cluster: node %d of %d, program %s, TSC %lu MHz, memory %lu MiB free of %lu MiB\n",
+            ni->rank, ni->nodes, node.program, tsc_hz() / 1000000, mem_free_pages() / 256,
+            mem_total_pages() / 256);
+    kprintf("cluster: t=%lu ms efi_main, t=%lu ms ExitBootServices done\n",
+            tsc_to_ns(boot->tsc_entry) / 1000000, tsc_to_ns(boot->tsc_exit) / 1000000);
+    pci_scan();
+    net_init();
+    if (boot->prog_error) {
+        kprintf("cluster: no program: \\PROGRAM not readable from the boot volume (error %d)\n",
+                boot->prog_error);
+        power_off(STATUS_NOTFOUND);
+    }
+    int st = task_exec(phys_to_virt(boot->prog), boot->prog_size, node.argc, node.argv, node.envc,
+                       node.envp);
+    power_off(st);
+}
+
+void kmain(struct boot_info *bi)
+{
+    cli();
+    boot = bi;
+    gdt_init();
+    idt_init();
+    /* SSE for user programs: CR0.MP, no EM; CR4.OSFXSR|OSXMMEXCPT (SDM 13.1.3). */
+    write_cr0((read_cr0() & ~(1ull << 2)) | (1ull << 1));
+    write_cr4(read_cr4() | (1ull << 9) | (1ull << 10));
+    mem_init(bi, kmain2);
+}

@@ -1,0 +1,101 @@
+/* pt.c - page-table walk and checked user-memory access (see pt.h). Portable C. */
+#include <string.h>
+#include "pt.h"
+
+#define EFAULT_ 14
+#define ENAMETOOLONG_ 36
+
+uint64_t *pt_walk(const struct pt_ops *ops, uint64_t root_pa, uint64_t va, int create, uint64_t inter_flags)
+{
+    uint64_t *table = ops->p2v(root_pa);
+    for (int level = 3; level > 0; level--) {
+        unsigned idx = (unsigned)(va >> (12 + 9 * level)) & 511;
+        uint64_t e = table[idx];
+        if (!(e & PT_P)) {
+            if (!create)
+                return NULL;
+            uint64_t pa = ops->alloc_table();
+            if (!pa)
+                return NULL;
+            e = pa | PT_P | PT_W | inter_flags;
+            table[idx] = e;
+        } else if (e & PT_PS) {
+            return NULL;
+        } else if (create && (inter_flags & ~e & (PT_U | PT_W))) {
+            e |= inter_flags & (PT_U | PT_W);
+            table[idx] = e;
+        }
+        table = ops->p2v(e & PT_ADDR);
+    }
+    return &table[(va >> 12) & 511];
+}
+
+int uaccess_range_ok(uint64_t addr, uint64_t len)
+{
+    if (len == 0)
+        return addr <= USER_TOP;
+    return addr < USER_TOP && len <= USER_TOP - addr;
+}
+
+int uaccess_check(const struct pt_ops *ops, uint64_t root_pa, uint64_t addr, uint64_t len, int write)
+{
+    if (!uaccess_range_ok(addr, len))
+        return -EFAULT_;
+    if (len == 0)
+        return 0;
+    uint64_t need = PT_P | PT_U | (write ? PT_W : 0);
+    for (uint64_t page = addr & ~0xfffull; page < addr + len; page += 4096) {
+        uint64_t *pte = pt_walk(ops, root_pa, page, 0, 0);
+        if (!pte || (*pte & need) != need)
+            return -EFAULT_;
+    }
+    return 0;
+}
+
+/* Copies between a kernel buffer and user memory page by page; dir 0 = in. */
+static int copy_pages(const struct pt_ops *ops, uint64_t root_pa, uint64_t uaddr, void *kbuf, uint64_t len, int out)
+{
+    int r = uaccess_check(ops, root_pa, uaddr, len, out);
+    if (r)
+        return r;
+    uint8_t *k = kbuf;
+    while (len) {
+        uint64_t off = uaddr & 0xfff;
+        uint64_t n = 4096 - off < len ? 4096 - off : len;
+        uint64_t *pte = pt_walk(ops, root_pa, uaddr, 0, 0);
+        uint8_t *u = (uint8_t *)ops->p2v(*pte & PT_ADDR) + off;
+        if (out)
+            memcpy(u, k, n);
+        else
+            memcpy(k, u, n);
+        k += n;
+        uaddr += n;
+        len -= n;
+    }
+    return 0;
+}
+
+int uaccess_copy_in(const struct pt_ops *ops, uint64_t root_pa, void *dst, uint64_t usrc, uint64_t len)
+{
+    return copy_pages(ops, root_pa, usrc, dst, len, 0);
+}
+
+int uaccess_copy_out(const struct pt_ops *ops, uint64_t root_pa, uint64_t udst, const void *src, uint64_t len)
+{
+    return copy_pages(ops, root_pa, udst, (void *)src, len, 1);
+}
+
+long uaccess_strncpy_in(const struct pt_ops *ops, uint64_t root_pa, char *dst, uint64_t usrc, uint64_t cap)
+{
+    for (uint64_t i = 0; i < cap; i++) {
+        char c;
+        if (uaccess_copy_in(ops, root_pa, &c, usrc + i, 1))
+            return -EFAULT_;
+        dst[i] = c;
+        if (!c)
+            return (long)i;
+    }
+    if (cap)
+        dst[cap - 1] = '\0';
+    return -ENAMETOOLONG_;
+}

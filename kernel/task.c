@@ -1,0 +1,372 @@
+/* task.c - the user task: address space (4 KiB user pages, eager zero fill),
+ * static ELF loading, the initial stack, entry to ring 3, brk/mmap/munmap/
+ * mprotect/mremap, and the user-memory accessors of kapi.h. */
+#include "kapi.h"
+#include "io.h"
+#include "cpu.h"
+#include "mem.h"
+#include "elf.h"
+#include "ustack.h"
+#include "task.h"
+#include "ktime.h"
+
+static struct task the_task;
+struct task *current;
+
+#define PROT_READ 1
+#define PROT_WRITE 2
+#define PROT_EXEC 4
+#define MAP_SHARED 0x01
+#define MAP_PRIVATE 0x02
+#define MAP_FIXED 0x10
+#define MAP_ANONYMOUS 0x20
+#define MAP_FIXED_NOREPLACE 0x100000
+#define MREMAP_MAYMOVE 1
+#define MREMAP_FIXED 2
+
+static uint64_t pte_flags(int prot)
+{
+    uint64_t f = PTE_P | PTE_U;
+    if (prot & PROT_WRITE)
+        f |= PTE_W;
+    if (!(prot & PROT_EXEC))
+        f |= PTE_NX;
+    if (!(prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))
+        f &= ~PTE_U;     /* PROT_NONE: keep the page, deny ring 3 */
+    return f;
+}
+
+/* ---- user memory accessors (kapi.h) ---- */
+uint64_t *user_pte(uint64_t va)
+{
+    if (!current || va >= USER_TOP)
+        return NULL;
+    uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+    return pte && (*pte & PTE_P) && (*pte & PTE_U) ? pte : NULL;
+}
+
+int copy_from_user(void *dst, uint64_t usrc, uint64_t len)
+{
+    if (!current)
+        return -EFAULT;
+    return uaccess_copy_in(&kernel_pt_ops, current->pml4_pa, dst, usrc, len);
+}
+
+int copy_to_user(uint64_t udst, const void *src, uint64_t len)
+{
+    if (!current)
+        return -EFAULT;
+    return uaccess_copy_out(&kernel_pt_ops, current->pml4_pa, udst, src, len);
+}
+
+void user_tlb_flush(uint64_t va)
+{
+    invlpg(va);
+}
+
+/* ---- page mapping ---- */
+static int in_kernel_image(uint64_t lo, uint64_t hi)
+{
+    return lo < kimage_hi && kimage_lo < hi;
+}
+
+static uint64_t *walk_create(uint64_t va)
+{
+    return pt_walk(&kernel_pt_ops, current->pml4_pa, va, 1, PTE_U);
+}
+
+static void unmap_range(uint64_t lo, uint64_t hi)
+{
+    for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+        if (!pte || !(*pte & PTE_P))
+            continue;
+        page_free(phys_to_virt(*pte & PTE_ADDR), 1);
+        *pte = 0;
+        invlpg(va);
+        current->pages--;
+    }
+}
+
+/* Maps fresh zeroed pages over [lo, hi) (page aligned, must be unmapped). */
+static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
+{
+    for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+        uint64_t *pte = walk_create(va);
+        void *page = pte ? page_alloc(1) : NULL;
+        if (!page) {
+            unmap_range(lo, va);
+            return -ENOMEM;
+        }
+        *pte = virt_to_phys(page) | flags;
+        current->pages++;
+    }
+    return 0;
+}
+
+static int range_mapped_any(uint64_t lo, uint64_t hi)
+{
+    for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+        if (pte && (*pte & PTE_P))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- ELF loading ---- */
+static int load_segments(const uint8_t *file, const struct elf_info *ei)
+{
+    for (int i = 0; i < ei->nseg; i++) {
+        const struct elf_seg *s = &ei->seg[i];
+        uint64_t lo = s->vaddr & ~0xfffull, hi = (s->vaddr + s->memsz + 0xfff) & ~0xfffull;
+        int prot = (s->flags & ELF_PF_R ? PROT_READ : 0) | (s->flags & ELF_PF_W ? PROT_WRITE : 0) |
+                   (s->flags & ELF_PF_X ? PROT_EXEC : 0);
+        for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+            uint64_t *pte = walk_create(va);
+            if (!pte)
+                return -ENOMEM;
+            if (*pte & PTE_P) {     /* page shared with the previous segment: widen */
+                uint64_t f = pte_flags(prot);
+                *pte |= f & (PTE_W | PTE_U);
+                if (!(f & PTE_NX))
+                    *pte &= ~PTE_NX;
+                continue;
+            }
+            void *page = page_alloc(1);
+            if (!page)
+                return -ENOMEM;
+            *pte = virt_to_phys(page) | pte_flags(prot);
+            current->pages++;
+        }
+        /* Copy the file bytes through the direct map (pages may be read-only). */
+        for (uint64_t done = 0; done < s->filesz;) {
+            uint64_t va = s->vaddr + done, off = va & 0xfff;
+            uint64_t n = PAGE_SIZE - off < s->filesz - done ? PAGE_SIZE - off : s->filesz - done;
+            uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+            memcpy((uint8_t *)phys_to_virt(*pte & PTE_ADDR) + off, file + s->offset + done, n);
+            done += n;
+        }
+    }
+    return 0;
+}
+
+static uint64_t rng_state;
+static uint64_t rng_next(void)
+{
+    if (!rng_state)
+        rng_state = rdtsc() | 1;
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+void kernel_random(void *buf, uint64_t n)
+{
+    uint8_t *p = buf;
+    for (uint64_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(rng_next() >> 24);
+}
+
+extern uint64_t tsc_program_start;
+
+int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, char **envp)
+{
+    struct elf_info ei;
+    char err[128];
+    if (elf_parse(file, size, MMAP_BOTTOM, &ei, err, sizeof err)) {
+        kprintf("cluster: cannot run %s: %s\n", argv[0], err);
+        return STATUS_NOEXEC;
+    }
+    if (in_kernel_image(ei.lo, ei.hi)) {
+        kprintf("cluster: cannot run %s: it overlaps the kernel image at %lx-%lx\n", argv[0],
+                kimage_lo, kimage_hi);
+        return STATUS_NOEXEC;
+    }
+    struct task *t = &the_task;
+    t->pml4_pa = virt_to_phys(page_alloc(1));
+    if (!t->pml4_pa)
+        panic("out of memory for a page table");
+    uint64_t *pml4 = phys_to_virt(t->pml4_pa);
+    const uint64_t *kpml4 = phys_to_virt(kernel_pml4_pa);
+    for (int i = 256; i < 512; i++)
+        pml4[i] = kpml4[i];
+    if (mem_map_kernel_image(t->pml4_pa))
+        panic("out of memory mapping the kernel image");
+    current = t;
+    if (load_segments(file, &ei)) {
+        kprintf("cluster: cannot run %s: out of memory\n", argv[0]);
+        return STATUS_NOEXEC;
+    }
+    t->brk_start = t->brk_cur = (ei.hi + 0xfff) & ~0xfffull;
+    t->brk_max = kimage_lo > t->brk_start ? kimage_lo : MMAP_BOTTOM;
+    t->mmap_next = MMAP_TOP;
+
+    if (map_anon(STACK_TOP - STACK_SIZE, STACK_TOP, pte_flags(PROT_READ | PROT_WRITE))) {
+        kprintf("cluster: cannot run %s: out of memory for the stack\n", argv[0]);
+        return STATUS_NOEXEC;
+    }
+    uint32_t r[4];
+    cpuid(1, 0, r);
+    const uint64_t auxv[][2] = {
+        { AT_PHDR, ei.phdr_vaddr }, { AT_PHENT, ei.phentsize }, { AT_PHNUM, ei.phnum },
+        { AT_PAGESZ, PAGE_SIZE }, { AT_BASE, 0 }, { AT_FLAGS, 0 }, { AT_ENTRY, ei.entry },
+        { AT_UID, 0 }, { AT_EUID, 0 }, { AT_GID, 0 }, { AT_EGID, 0 }, { AT_SECURE, 0 },
+        { AT_HWCAP, r[3] }, { AT_CLKTCK, 100 },
+    };
+    struct ustack_args ua = { argc, envc, (const char *const *)argv, (const char *const *)envp,
+                              (int)(sizeof auxv / sizeof auxv[0]), auxv, { 0 } };
+    kernel_random(ua.random, 16);
+    static uint8_t img[64 * 1024];     /* the top 64 KiB of the stack */
+    uint64_t rsp = ustack_build(img, sizeof img, STACK_TOP, &ua);
+    if (!rsp || copy_to_user(STACK_TOP - sizeof img, img, sizeof img)) {
+        kprintf("cluster: cannot run %s: arguments and environment too large\n", argv[0]);
+        return STATUS_NOEXEC;
+    }
+    tss_set_stacks(kstack_top, dfstack_top);
+    write_cr3(t->pml4_pa);
+    /* A clean FPU/SSE state for the program (x87 FNINIT, MXCSR default). */
+    uint32_t mxcsr = 0x1f80;
+    __asm__ volatile("fninit; ldmxcsr %0" : : "m"(mxcsr));
+    tsc_program_start = rdtsc();
+    kprintf("cluster: t=%lu ms program start (%s, %d args, %lu pages)\n",
+            tsc_to_ns(tsc_program_start) / 1000000, argv[0], argc, t->pages);
+    enter_user(ei.entry, rsp);
+}
+
+/* ---- memory system calls ---- */
+long vm_brk(uint64_t addr)
+{
+    struct task *t = current;
+    if (addr < t->brk_start || addr > t->brk_max)
+        return (long)t->brk_cur;
+    uint64_t old_end = (t->brk_cur + 0xfff) & ~0xfffull, new_end = (addr + 0xfff) & ~0xfffull;
+    if (new_end > old_end) {
+        if (range_mapped_any(old_end, new_end) ||
+            map_anon(old_end, new_end, pte_flags(PROT_READ | PROT_WRITE)))
+            return (long)t->brk_cur;
+    } else if (new_end < old_end) {
+        unmap_range(new_end, old_end);
+    }
+    t->brk_cur = addr;
+    return (long)addr;
+}
+
+static int user_range(uint64_t addr, uint64_t len)
+{
+    return uaccess_range_ok(addr, len) && !in_kernel_image(addr, addr + len) && addr >= ELF_MIN_VADDR;
+}
+
+long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t off)
+{
+    (void)fd;
+    if (!(flags & MAP_ANONYMOUS))
+        return -ENODEV;                   /* no files here */
+    if (!(flags & (MAP_PRIVATE | MAP_SHARED)) || len == 0 || (off & 0xfff) || len > (1ull << 46))
+        return -EINVAL;
+    len = (len + 0xfff) & ~0xfffull;
+    struct task *t = current;
+    if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
+        if ((addr & 0xfff) || !user_range(addr, len))
+            return (flags & MAP_FIXED) ? -EINVAL : -ENOMEM;
+        if (range_mapped_any(addr, addr + len)) {
+            if (flags & MAP_FIXED_NOREPLACE)
+                return -EEXIST;
+            unmap_range(addr, addr + len);
+        }
+    } else {
+        /* Deterministic: regions are handed out top-down and never reused, so
+         * equal call sequences give equal addresses on every node. */
+        if (t->mmap_next - MMAP_BOTTOM < len)
+            return -ENOMEM;
+        addr = t->mmap_next - len;
+    }
+    int r = map_anon(addr, addr + len, pte_flags(prot));
+    if (r)
+        return r;
+    if (!(flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)))
+        t->mmap_next = addr - PAGE_SIZE;  /* one unmapped guard page between regions */
+    return (long)addr;
+}
+
+long vm_munmap(uint64_t addr, uint64_t len)
+{
+    if ((addr & 0xfff) || len == 0 || !uaccess_range_ok(addr, len))
+        return -EINVAL;
+    len = (len + 0xfff) & ~0xfffull;
+    if (in_kernel_image(addr, addr + len))
+        return -EINVAL;
+    unmap_range(addr, addr + len);
+    return 0;
+}
+
+long vm_mprotect(uint64_t addr, uint64_t len, int prot)
+{
+    if ((addr & 0xfff) || !uaccess_range_ok(addr, len))
+        return -EINVAL;
+    len = (len + 0xfff) & ~0xfffull;
+    if (in_kernel_image(addr, addr + len))
+        return -ENOMEM;
+    for (uint64_t va = addr; va < addr + len; va += PAGE_SIZE) {
+        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+        if (!pte || !(*pte & PTE_P))
+            return -ENOMEM;
+    }
+    for (uint64_t va = addr; va < addr + len; va += PAGE_SIZE) {
+        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
+        *pte = (*pte & (PTE_ADDR | PTE_MBCF_READ | PTE_MBCF_WRITE)) | pte_flags(prot);
+        invlpg(va);
+    }
+    return 0;
+}
+
+/* Grows or shrinks a mapping; moves it (page table entries only, no copy)
+ * when MREMAP_MAYMOVE allows and it cannot grow in place. */
+long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint64_t new_addr)
+{
+    (void)new_addr;
+    if ((old & 0xfff) || new_len == 0 || (flags & ~MREMAP_MAYMOVE) || !uaccess_range_ok(old, old_len))
+        return -EINVAL;
+    old_len = (old_len + 0xfff) & ~0xfffull;
+    new_len = (new_len + 0xfff) & ~0xfffull;
+    if (new_len > (1ull << 46) || in_kernel_image(old, old + old_len))
+        return -EINVAL;
+    for (uint64_t va = old; va < old + old_len; va += PAGE_SIZE)
+        if (!user_pte(va))
+            return -EFAULT;
+    if (new_len <= old_len) {
+        unmap_range(old + new_len, old + old_len);
+        return (long)old;
+    }
+    uint64_t flags_pte = *user_pte(old) & ~PTE_ADDR;
+    if (uaccess_range_ok(old, new_len) && !range_mapped_any(old + old_len, old + new_len) &&
+        !in_kernel_image(old, old + new_len)) {
+        if (map_anon(old + old_len, old + new_len, flags_pte))
+            return -ENOMEM;
+        return (long)old;
+    }
+    if (!(flags & MREMAP_MAYMOVE))
+        return -ENOMEM;
+    struct task *t = current;
+    if (t->mmap_next - MMAP_BOTTOM < new_len)
+        return -ENOMEM;
+    uint64_t dst = t->mmap_next - new_len;
+    if (map_anon(dst + old_len, dst + new_len, flags_pte))
+        return -ENOMEM;
+    for (uint64_t i = 0; i < old_len; i += PAGE_SIZE) {   /* tables first: the move cannot fail */
+        if (!walk_create(dst + i)) {
+            unmap_range(dst + old_len, dst + new_len);
+            return -ENOMEM;
+        }
+    }
+    for (uint64_t i = 0; i < old_len; i += PAGE_SIZE) {
+        uint64_t *src = pt_walk(&kernel_pt_ops, t->pml4_pa, old + i, 0, 0);
+        uint64_t *d = walk_create(dst + i);
+        *d = *src;
+        *src = 0;
+        invlpg(old + i);
+    }
+    t->mmap_next = dst - PAGE_SIZE;
+    return (long)dst;
+}
