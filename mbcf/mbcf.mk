@@ -1,0 +1,40 @@
+# mbcf.mk - MBCF: portable protocol engine + FIFO ring (host-tested), kernel glue,
+# host unit tests and libFuzzer targets.
+
+MBCF_PORTABLE := mbcf/mbcf_wire.c mbcf/mbcf_fifo_ring.c mbcf/mbcf_engine.c
+MBCF_HDRS     := mbcf/mbcf_wire.h mbcf/mbcf_fifo_ring.h mbcf/mbcf_engine.h \
+                 userland/libmbcf/mbcf.h kernel/uapi/cluster_abi.h
+MBCF_HOST_CFLAGS := $(HOST_CFLAGS) -Imbcf -Iuserland/libmbcf
+
+# ---- host unit tests (cmocka) ----
+HOST_TESTS += $(BUILD)/host/test_mbcf_wire $(BUILD)/host/test_mbcf_fifo \
+              $(BUILD)/host/test_mbcf_engine
+
+$(BUILD)/host/test_mbcf_wire: tests/host/test_mbcf_wire.c $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(MBCF_HOST_CFLAGS) -o $@ tests/host/test_mbcf_wire.c $(MBCF_PORTABLE) -lcmocka
+
+$(BUILD)/host/test_mbcf_fifo: tests/host/test_mbcf_fifo.c $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(MBCF_HOST_CFLAGS) -o $@ tests/host/test_mbcf_fifo.c $(MBCF_PORTABLE) -lcmocka
+
+$(BUILD)/host/test_mbcf_engine: tests/host/test_mbcf_engine.c tests/host/test_mbcf_sim.c \
+		tests/host/test_mbcf_sim.h $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(MBCF_HOST_CFLAGS) -Itests/host -o $@ tests/host/test_mbcf_engine.c \
+		tests/host/test_mbcf_sim.c $(MBCF_PORTABLE) -lcmocka
+
+# ---- libFuzzer targets (clang), run by tests/host/fuzz_mbcf.sh ----
+MBCF_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+                    -Ikernel/uapi -Imbcf -Iuserland/libmbcf -Itests/host
+HOST_TOOLS += $(BUILD)/host/fuzz_mbcf_wire $(BUILD)/host/fuzz_mbcf_engine
+
+$(BUILD)/host/fuzz_mbcf_wire: tests/host/fuzz_mbcf_wire.c $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	clang $(MBCF_FUZZ_CFLAGS) -o $@ tests/host/fuzz_mbcf_wire.c $(MBCF_PORTABLE)
+
+$(BUILD)/host/fuzz_mbcf_engine: tests/host/fuzz_mbcf_engine.c tests/host/test_mbcf_sim.c \
+		tests/host/test_mbcf_sim.h $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	clang $(MBCF_FUZZ_CFLAGS) -o $@ tests/host/fuzz_mbcf_engine.c tests/host/test_mbcf_sim.c \
+		$(MBCF_PORTABLE)

@@ -1,0 +1,507 @@
+/* mbcf_engine.c - MBCF protocol engine: per-pair sequence numbers, cumulative
+ * acks with per-frame refusal status, go-back-N retransmission with backoff,
+ * in-order exactly-once application at the target, FIFO-full backpressure.
+ * Design notes in mbcf_engine.h, wire format in mbcf_wire.h. Portable C. */
+#include "mbcf_engine.h"
+#include "mbcf.h"
+#include <string.h>
+
+/* One posted operation (sender side). */
+struct txop {
+    uint8_t op;         /* MBCF_OP_* */
+    uint8_t status;     /* first refusal seen for its frames (0 = none yet) */
+    uint8_t all_built;  /* no more frames will be built for it */
+    uint16_t task;
+    uint32_t len, off;  /* length, bytes already put into frames */
+    uint32_t built, acked; /* frames built / acknowledged */
+    uint64_t raddr, src, cookie;
+};
+
+/* A built frame kept until acknowledged. */
+struct slot {
+    uint32_t dlen;      /* data bytes (status bytes go after them at send time) */
+    uint32_t opi;       /* its operation (index counter) */
+    uint8_t frame[MBCF_WIRE_MAX];
+};
+
+/* Sender state towards one peer (allocated on first use). Sequence numbers:
+ * [base, nxt) sent and unacked, [nxt, top) built and (re)sendable, max = one
+ * past the highest ever sent. Operation counters: [op_head, op_frag) fully
+ * built, op_frag possibly partly built, [op_frag, op_tail) waiting. */
+struct tx {
+    uint32_t base, nxt, top, max;
+    uint32_t op_head, op_frag, op_tail;
+    uint64_t rto_cur, rto_deadline;
+    uint64_t busy_cur, busy_until;
+    uint8_t rto_armed, busy, probing, fast_valid;
+    uint32_t fast_base;
+    struct txop ops[MBCF_OPQ];
+    struct slot slots[MBCF_WINDOW];
+};
+
+/* Receiver state for frames from one peer. */
+struct rx {
+    uint32_t nxt;               /* next sequence number expected */
+    uint32_t pending;           /* frames taken since our last ack */
+    uint8_t status[MBCF_ACK_SPAN]; /* status of frame s at [s % 64] */
+    uint8_t gap, busy;          /* flags for the next ack */
+    uint64_t busy_since;        /* when frame nxt first found its FIFO full */
+    /* Remote write in progress (its fragments arrive in order). */
+    uint8_t put_active, put_status;
+    uint16_t put_task;
+    uint32_t put_total, put_off;
+    uint64_t put_base;
+};
+
+struct mbcf_engine {
+    struct mbcf_config cfg;
+    struct mbcf_callbacks cb;
+    struct mbcf_stats_eng st;
+    uint64_t want_ack;          /* bit p: peer p is owed an ack */
+    uint32_t outstanding;
+    struct rx rx[MBCF_MAX_NODES];
+    struct tx *tx[MBCF_MAX_NODES];
+};
+
+static int seq_lt(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
+static uint64_t umin(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+void mbcf_config_default(struct mbcf_config *c, int self, int nodes)
+{
+    memset(c, 0, sizeof *c);
+    c->self = self;
+    c->nodes = nodes;
+    c->rto_ns = 5000000;          /* 5 ms: well above a TCG round trip */
+    c->rto_max_ns = 320000000;
+    c->busy_ns = 100000;
+    c->busy_max_ns = 5000000;
+    c->fifo_full_timeout_ns = 2000000000ull;
+    c->window = MBCF_WINDOW;
+    c->ack_every = 0;
+}
+
+size_t mbcf_engine_size(void) { return sizeof(struct mbcf_engine); }
+
+struct mbcf_engine *mbcf_engine_init(void *mem, const struct mbcf_config *cfg,
+                                     const struct mbcf_callbacks *cb)
+{
+    if (!mem || cfg->nodes < 1 || cfg->nodes > MBCF_MAX_NODES || cfg->self < 0 ||
+        cfg->self >= cfg->nodes || cfg->window < 1 || cfg->window > MBCF_WINDOW ||
+        !cfg->rto_ns || cfg->rto_max_ns < cfg->rto_ns || !cfg->busy_ns ||
+        cfg->busy_max_ns < cfg->busy_ns)
+        return NULL;
+    struct mbcf_engine *e = mem;
+    memset(e, 0, sizeof *e);
+    e->cfg = *cfg;
+    e->cb = *cb;
+    return e;
+}
+
+void mbcf_engine_fini(struct mbcf_engine *e, void (*release)(void *ctx, void *p))
+{
+    for (int i = 0; i < MBCF_MAX_NODES; i++) {
+        if (e->tx[i])
+            release(e->cb.ctx, e->tx[i]);
+        e->tx[i] = NULL;
+    }
+}
+
+const struct mbcf_stats_eng *mbcf_engine_stats(const struct mbcf_engine *e) { return &e->st; }
+uint32_t mbcf_outstanding(const struct mbcf_engine *e) { return e->outstanding; }
+
+/* ---------- acknowledgements ---------- */
+
+/* Put our ack for frames from peer p into header h, status bytes at out
+ * (room bytes available). Returns 1 when it fit. */
+static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
+                    uint8_t *out, uint32_t room)
+{
+    struct rx *r = &e->rx[p];
+    uint64_t mask = 0;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < MBCF_ACK_SPAN; i++) {
+        uint8_t s = r->status[(r->nxt - MBCF_ACK_SPAN + i) % MBCF_ACK_SPAN];
+        if (s) {
+            if (n == room)
+                return 0;
+            mask |= (uint64_t)1 << i;
+            out[n++] = s;
+        }
+    }
+    h->flags |= MBCF_F_ACK | (r->gap ? MBCF_F_GAP : 0) | (r->busy ? MBCF_F_BUSY : 0);
+    h->ack = r->nxt;
+    h->err_mask = mask;
+    h->nstat = (uint8_t)n;
+    return 1;
+}
+
+static void ack_sent(struct mbcf_engine *e, int p)
+{
+    e->rx[p].gap = 0;
+    e->rx[p].pending = 0;
+    e->want_ack &= ~((uint64_t)1 << p);
+}
+
+static void send_ack(struct mbcf_engine *e, int p)
+{
+    uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN];
+    struct mbcf_wire_hdr h;
+    memset(&h, 0, sizeof h);
+    h.type = MBCF_T_ACK;
+    fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN);
+    memcpy(buf, &h, sizeof h);
+    if (e->cb.send_frame(e->cb.ctx, p, buf, MBCF_WIRE_HDR + h.nstat) < 0) {
+        e->st.tx_blocked++;
+        return;   /* want_ack stays set: the tick tries again */
+    }
+    e->st.tx_ack++;
+    ack_sent(e, p);
+}
+
+/* ---------- sender ---------- */
+
+static struct tx *tx_get(struct mbcf_engine *e, int node)
+{
+    if (!e->tx[node]) {
+        struct tx *t = e->cb.alloc(e->cb.ctx, sizeof(struct tx));
+        if (!t)
+            return NULL;
+        memset(t, 0, sizeof *t);
+        t->rto_cur = e->cfg.rto_ns;
+        t->busy_cur = e->cfg.busy_ns;
+        e->tx[node] = t;
+    }
+    return e->tx[node];
+}
+
+/* Complete operations at the head whose frames are all acknowledged. */
+static void complete_ops(struct mbcf_engine *e, int p, struct tx *t)
+{
+    while (t->op_head != t->op_tail) {
+        struct txop *o = &t->ops[t->op_head % MBCF_OPQ];
+        if (!o->all_built || o->acked != o->built)
+            break;
+        t->op_head++;
+        e->outstanding--;
+        e->st.ops_completed++;
+        e->cb.complete(e->cb.ctx, o->cookie, p, o->status);
+    }
+}
+
+/* Turn waiting operations into frames while the window has room. */
+static void build_frames(struct mbcf_engine *e, int p, struct tx *t)
+{
+    while (t->op_frag != t->op_tail && t->top - t->base < e->cfg.window) {
+        struct txop *o = &t->ops[t->op_frag % MBCF_OPQ];
+        if (o->all_built) {
+            t->op_frag++;
+            continue;
+        }
+        struct slot *s = &t->slots[t->top % MBCF_WINDOW];
+        uint32_t chunk = o->len - o->off;
+        if (chunk > MBCF_FRAG_MAX)
+            chunk = MBCF_FRAG_MAX;
+        int err = chunk ? e->cb.copy_src(e->cb.ctx, s->frame + MBCF_WIRE_HDR,
+                                         o->src + o->off, chunk) : 0;
+        if (err) {             /* source vanished: stop the operation here */
+            o->status = (uint8_t)(err < 0 ? -err : err);
+            o->all_built = 1;
+            t->op_frag++;
+            continue;
+        }
+        struct mbcf_wire_hdr h;
+        memset(&h, 0, sizeof h);
+        h.type = MBCF_T_DATA;
+        h.op = o->op;
+        h.seq = t->top;
+        h.task = o->task;
+        h.len = (uint16_t)chunk;
+        h.addr = o->op == MBCF_OP_PUT ? o->raddr + o->off : o->raddr;
+        h.total = o->len;
+        h.offset = o->op == MBCF_OP_PUT ? o->off : 0;
+        h.flags = (o->off == 0 ? MBCF_F_FIRST : 0) |
+                  (o->off + chunk == o->len ? MBCF_F_LAST : 0);
+        memcpy(s->frame, &h, sizeof h);
+        s->dlen = chunk;
+        s->opi = t->op_frag;
+        o->off += chunk;
+        o->built++;
+        t->top++;
+        if (o->off == o->len) {
+            o->all_built = 1;
+            t->op_frag++;
+        }
+    }
+    complete_ops(e, p, t);   /* operations that failed before any frame */
+}
+
+/* Send built frames from nxt as far as the window (or a probe) allows. */
+static void pump(struct mbcf_engine *e, int p, struct tx *t)
+{
+    build_frames(e, p, t);
+    uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) : e->cfg.window);
+    while (t->nxt != t->top && seq_lt(t->nxt, limit)) {
+        struct slot *s = &t->slots[t->nxt % MBCF_WINDOW];
+        struct mbcf_wire_hdr h;
+        memcpy(&h, s->frame, sizeof h);
+        h.flags &= MBCF_F_FIRST | MBCF_F_LAST;
+        h.ack = 0;
+        h.err_mask = 0;
+        h.nstat = 0;
+        uint8_t *stat = s->frame + MBCF_WIRE_HDR + s->dlen;
+        int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - s->dlen);
+        memcpy(s->frame, &h, sizeof h);
+        if (e->cb.send_frame(e->cb.ctx, p, s->frame, MBCF_WIRE_HDR + s->dlen + h.nstat) < 0) {
+            e->st.tx_blocked++;
+            break;   /* try again on the next tick or ack */
+        }
+        if (acked)
+            ack_sent(e, p);
+        if (seq_lt(t->nxt, t->max))
+            e->st.tx_retrans++;
+        else
+            e->st.tx_data++;
+        t->nxt++;
+        if (seq_lt(t->max, t->nxt))
+            t->max = t->nxt;
+        if (!t->rto_armed) {
+            t->rto_armed = 1;
+            t->rto_deadline = e->cb.now_ns(e->cb.ctx) + t->rto_cur;
+        }
+    }
+}
+
+static int post(struct mbcf_engine *e, int node, int op, uint16_t task, uint64_t raddr,
+                uint64_t src, uint32_t len, uint64_t cookie)
+{
+    if (node < 0 || node >= e->cfg.nodes || node == e->cfg.self)
+        return -MBCF_E_NODE;
+    if (len > (op == MBCF_OP_PUT ? MBCF_WIRE_PUT_MAX : MBCF_WIRE_FIFO_MAX))
+        return -MBCF_E_TOOLONG;
+    struct tx *t = tx_get(e, node);
+    if (!t)
+        return -MBCF_E_AGAIN;
+    if (t->op_tail - t->op_head >= MBCF_OPQ)
+        return -MBCF_E_AGAIN;
+    struct txop *o = &t->ops[t->op_tail % MBCF_OPQ];
+    memset(o, 0, sizeof *o);
+    o->op = (uint8_t)op;
+    o->task = task;
+    o->len = len;
+    o->raddr = raddr;
+    o->src = src;
+    o->cookie = cookie;
+    t->op_tail++;
+    e->outstanding++;
+    e->st.ops_posted++;
+    pump(e, node, t);
+    return 0;
+}
+
+int mbcf_post_put(struct mbcf_engine *e, int node, uint16_t task, uint64_t raddr,
+                  uint64_t src, uint32_t len, uint64_t cookie)
+{
+    if (raddr + len < raddr)
+        return -MBCF_E_INVAL;
+    return post(e, node, MBCF_OP_PUT, task, raddr, src, len, cookie);
+}
+
+int mbcf_post_fifo(struct mbcf_engine *e, int node, uint16_t task, uint64_t fifo_raddr,
+                   uint64_t src, uint32_t len, uint64_t cookie)
+{
+    return post(e, node, MBCF_OP_FIFO, task, fifo_raddr, src, len, cookie);
+}
+
+int mbcf_can_post(struct mbcf_engine *e, int node)
+{
+    if (node < 0 || node >= e->cfg.nodes || node == e->cfg.self)
+        return 0;
+    struct tx *t = e->tx[node];
+    return !t || t->op_tail - t->op_head < MBCF_OPQ;
+}
+
+/* An ack from peer p about the frames we sent it. */
+static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
+{
+    struct tx *t = e->tx[p];
+    uint32_t n = f->h.ack;
+    if (!t) {
+        if (n != 0)
+            e->st.rx_stale_ack++;
+        return;
+    }
+    if (seq_lt(n, t->base) || seq_lt(t->max, n)) {
+        e->st.rx_stale_ack++;
+        return;
+    }
+    int progress = t->base != n;
+    while (t->base != n) {
+        struct slot *s = &t->slots[t->base % MBCF_WINDOW];
+        struct txop *o = &t->ops[s->opi % MBCF_OPQ];
+        int st = mbcf_wire_status_of(f, t->base);
+        if (st && !o->status) {
+            o->status = (uint8_t)st;
+            if (!o->all_built) {   /* refused: do not send the rest */
+                o->all_built = 1;
+                t->op_frag++;
+            }
+        }
+        o->acked++;
+        t->base++;
+    }
+    uint64_t now = e->cb.now_ns(e->cb.ctx);
+    if (progress) {
+        if (seq_lt(t->nxt, t->base))
+            t->nxt = t->base;
+        t->rto_cur = e->cfg.rto_ns;
+        t->rto_armed = t->nxt != t->base;
+        t->rto_deadline = now + t->rto_cur;
+        t->busy = t->probing = 0;
+        t->busy_cur = e->cfg.busy_ns;
+        t->fast_valid = 0;
+        complete_ops(e, p, t);
+    }
+    if ((f->h.flags & MBCF_F_BUSY) && n == t->base && t->top != t->base) {
+        e->st.busy_acks_rx++;
+        t->busy = 1;
+        t->probing = 0;
+        t->rto_armed = 0;
+        t->nxt = t->base;     /* the frames behind it were dropped */
+        t->busy_until = now + t->busy_cur;
+        t->busy_cur = umin(2 * t->busy_cur, e->cfg.busy_max_ns);
+    } else if ((f->h.flags & MBCF_F_GAP) && n == t->base && t->nxt != t->base &&
+               !(t->fast_valid && t->fast_base == t->base) && !t->busy) {
+        e->st.fast_retrans++;
+        t->fast_valid = 1;
+        t->fast_base = t->base;
+        t->nxt = t->base;
+    }
+    pump(e, p, t);
+}
+
+/* ---------- receiver ---------- */
+
+static int apply_put(struct mbcf_engine *e, struct rx *r, const struct mbcf_frame *f)
+{
+    const struct mbcf_wire_hdr *h = &f->h;
+    if (h->flags & MBCF_F_FIRST) {
+        r->put_active = 1;
+        r->put_task = h->task;
+        r->put_base = h->addr;
+        r->put_total = h->total;
+        r->put_off = 0;
+        /* Whole range first: a refused write leaves memory untouched. */
+        r->put_status = (uint8_t)e->cb.check_range(e->cb.ctx, h->task, h->addr, h->total);
+    } else if (!r->put_active || h->task != r->put_task || h->total != r->put_total ||
+               h->offset != r->put_off || h->addr != r->put_base + r->put_off) {
+        e->st.rx_bad_sequence++;
+        return MBCF_E_INVAL;
+    }
+    if (!r->put_status && h->len)
+        r->put_status = (uint8_t)e->cb.check_and_write(e->cb.ctx, h->task, h->addr,
+                                                        f->data, h->len);
+    r->put_off += h->len;
+    if (h->flags & MBCF_F_LAST)
+        r->put_active = 0;
+    return r->put_status;
+}
+
+static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
+{
+    struct rx *r = &e->rx[p];
+    int32_t d = (int32_t)(f->h.seq - r->nxt);
+    e->want_ack |= (uint64_t)1 << p;
+    if (d < 0) {
+        e->st.rx_dup++;
+        return;
+    }
+    if (d > 0) {
+        e->st.rx_ooo++;
+        r->gap = 1;
+        return;
+    }
+    int st;
+    if (f->h.op == MBCF_OP_FIFO) {
+        st = e->cb.fifo_append(e->cb.ctx, f->h.task, f->h.addr, p, f->data, f->h.len);
+        if (st == MBCF_E_FIFO_FULL) {
+            uint64_t now = e->cb.now_ns(e->cb.ctx);
+            if (!r->busy) {
+                r->busy = 1;
+                r->busy_since = now;
+            }
+            if (!e->cfg.fifo_full_timeout_ns || now - r->busy_since < e->cfg.fifo_full_timeout_ns) {
+                e->st.fifo_busy++;   /* hold it: the sender probes again later */
+                return;
+            }
+            e->st.fifo_full_refused++;
+        }
+        r->busy = 0;
+    } else {
+        st = apply_put(e, r, f);
+    }
+    if (st)
+        e->st.refused++;
+    else
+        e->st.applied++;
+    r->status[r->nxt % MBCF_ACK_SPAN] = (uint8_t)st;
+    r->nxt++;
+    r->pending++;
+    if (e->cfg.ack_every && r->pending >= e->cfg.ack_every)
+        send_ack(e, p);
+}
+
+void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
+{
+    struct mbcf_frame f;
+    e->st.rx_frames++;
+    if (src < 0 || src >= e->cfg.nodes || src == e->cfg.self) {
+        e->st.rx_bad_src++;
+        return;
+    }
+    int err = mbcf_wire_parse(frame, len, &f);
+    if (err) {
+        e->st.rx_malformed++;
+        e->st.malformed_by_reason[err]++;
+        return;
+    }
+    if (f.h.type == MBCF_T_DATA) {
+        e->st.rx_data++;
+        take_data(e, src, &f);
+    } else {
+        e->st.rx_ack++;
+    }
+    if (f.h.flags & MBCF_F_ACK)
+        take_ack(e, src, &f);   /* may piggyback our pending ack on data it sends */
+}
+
+void mbcf_rx_done(struct mbcf_engine *e)
+{
+    uint64_t m = e->want_ack;
+    for (int p = 0; m; p++, m >>= 1)
+        if (m & 1)
+            send_ack(e, p);
+}
+
+void mbcf_tick(struct mbcf_engine *e)
+{
+    uint64_t now = e->cb.now_ns(e->cb.ctx);
+    for (int p = 0; p < e->cfg.nodes; p++) {
+        struct tx *t = e->tx[p];
+        if (!t)
+            continue;
+        if (t->busy && !t->probing && now >= t->busy_until) {
+            t->probing = 1;          /* send the held frame once more */
+            t->nxt = t->base;
+            t->rto_armed = 0;
+        } else if (t->rto_armed && t->nxt != t->base && now >= t->rto_deadline &&
+                   (!t->busy || t->probing)) {
+            e->st.timeouts++;
+            t->nxt = t->base;        /* go back to the oldest unacknowledged frame */
+            t->fast_valid = 0;
+            t->rto_cur = umin(2 * t->rto_cur, e->cfg.rto_max_ns);
+            t->rto_armed = 0;
+        }
+        pump(e, p, t);
+    }
+    mbcf_rx_done(e);
+}

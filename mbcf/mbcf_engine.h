@@ -1,0 +1,119 @@
+/* mbcf_engine.h - the MBCF protocol engine (seed 003 sec 2.1): remote writes and
+ * memory-based FIFO appends between nodes, reliable and ordered per pair of
+ * nodes, channel-less for the user (any node can address any node).
+ *
+ * Per pair of nodes (sender A -> target B):
+ *  - every DATA frame gets the next sequence number; B applies frames strictly
+ *    in sequence order, exactly once (duplicates and frames beyond the one it
+ *    expects are dropped and answered with an ack);
+ *  - B acknowledges cumulatively (piggybacked on its own DATA frames to A, or
+ *    in a pure ACK at the end of a receive batch / on a tick), carrying the
+ *    refusal status of each of the last 64 frames, so A learns per operation
+ *    whether it was applied or refused and why;
+ *  - A keeps at most MBCF_WINDOW unacknowledged frames (flow control), goes back
+ *    to the oldest unacknowledged frame on timeout (exponential backoff) or
+ *    when B reports a gap (fast retransmit, once per window position);
+ *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
+ *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
+ *    behind it: A probes again after a growing delay. If the FIFO stays full
+ *    longer than fifo_full_timeout_ns, B refuses the append (MBCF_E_FIFO_FULL)
+ *    and moves on; A's completion then says so and the user retries.
+ *
+ * The engine never touches task memory: the glue's callbacks do (target-side
+ * write, FIFO append, reading the source of a local operation). Portable C,
+ * no kernel headers: the same file is tested on the host (tests/host).
+ * Not reentrant: the caller serialises all calls on one engine.
+ */
+#ifndef MBCF_ENGINE_H
+#define MBCF_ENGINE_H
+#include <stdint.h>
+#include <stddef.h>
+#include "mbcf_wire.h"
+
+#define MBCF_MAX_NODES 64
+#define MBCF_WINDOW    64     /* frames in flight per peer (<= MBCF_ACK_SPAN) */
+#define MBCF_OPQ       256    /* posted, not yet completed operations per peer */
+
+struct mbcf_callbacks {
+    void *ctx;
+    /* Transmit one MBCF frame (the payload after struct cluster_hdr) to node
+     * dst. Returns 0, or <0 when it could not be queued now (the engine keeps
+     * the frame and tries again later). */
+    int (*send_frame)(void *ctx, int dst, const void *frame, uint32_t len);
+    uint64_t (*now_ns)(void *ctx);
+    /* Target side. check_range: may the whole [vaddr, vaddr+len) be written by
+     * remote nodes? (len 0: just the task). check_and_write: check the range
+     * again and write it; must write nothing unless every page is allowed.
+     * Both return MBCF_OK or an MBCF_E_* refusal. */
+    int (*check_range)(void *ctx, uint16_t task, uint64_t vaddr, uint64_t len);
+    int (*check_and_write)(void *ctx, uint16_t task, uint64_t vaddr,
+                           const void *data, uint32_t len);
+    /* Append one whole entry to the FIFO registered at fifo_vaddr.
+     * MBCF_OK, MBCF_E_FIFO_FULL (nothing written), or another refusal. */
+    int (*fifo_append)(void *ctx, uint16_t task, uint64_t fifo_vaddr, int src_node,
+                       const void *data, uint32_t len);
+    /* Sender side: copy len bytes of a posted operation's source at local
+     * address src into dst (the engine's frame buffer). 0 or an MBCF_E_* status. */
+    int (*copy_src)(void *ctx, void *dst, uint64_t src, uint32_t len);
+    /* Operation done: applied (MBCF_OK) or refused (status). */
+    void (*complete)(void *ctx, uint64_t cookie, int node, int status);
+    /* Zeroed memory for per-peer send state (about 110 KiB each), or NULL. */
+    void *(*alloc)(void *ctx, size_t bytes);
+};
+
+struct mbcf_config {
+    int self;                      /* this node's rank */
+    int nodes;                     /* node count (<= MBCF_MAX_NODES) */
+    uint64_t rto_ns;               /* first retransmission timeout */
+    uint64_t rto_max_ns;           /* backoff limit */
+    uint64_t busy_ns;              /* first probe delay after a BUSY ack */
+    uint64_t busy_max_ns;          /* probe delay limit */
+    uint64_t fifo_full_timeout_ns; /* hold a full-FIFO append at most this long (0: forever) */
+    uint32_t window;               /* frames in flight per peer (1..MBCF_WINDOW) */
+    uint32_t ack_every;            /* also ack at once after this many frames (0: only batch end/tick) */
+};
+void mbcf_config_default(struct mbcf_config *c, int self, int nodes);
+
+struct mbcf_stats_eng {
+    uint64_t tx_data, tx_ack, tx_retrans, tx_blocked;
+    uint64_t timeouts, fast_retrans, busy_acks_rx;
+    uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_stale_ack;
+    uint64_t rx_malformed, rx_bad_src, rx_bad_sequence, rx_no_memory;
+    uint64_t malformed_by_reason[MBCF_WIRE_NERR];
+    uint64_t applied, refused, fifo_busy, fifo_full_refused;
+    uint64_t ops_posted, ops_completed;
+};
+
+struct mbcf_engine;   /* opaque outside mbcf_engine.c */
+size_t mbcf_engine_size(void);
+/* mem: mbcf_engine_size() bytes, 8-byte aligned. Returns the engine or NULL on bad config. */
+struct mbcf_engine *mbcf_engine_init(void *mem, const struct mbcf_config *cfg,
+                                     const struct mbcf_callbacks *cb);
+
+/* Post a remote write of len bytes from local address src to vaddr raddr of
+ * task `task` on node `node`, or a FIFO append (whole entry, len <= 1400).
+ * Returns 0, -MBCF_E_AGAIN (queue to that node full), -MBCF_E_NODE,
+ * -MBCF_E_TOOLONG, -MBCF_E_INVAL, or -MBCF_E_NODE for self. Frames go out at
+ * once as far as the window allows. */
+int mbcf_post_put(struct mbcf_engine *e, int node, uint16_t task, uint64_t raddr,
+                  uint64_t src, uint32_t len, uint64_t cookie);
+int mbcf_post_fifo(struct mbcf_engine *e, int node, uint16_t task, uint64_t fifo_raddr,
+                   uint64_t src, uint32_t len, uint64_t cookie);
+/* Room for more posts to node? (0 when a post would return -MBCF_E_AGAIN) */
+int mbcf_can_post(struct mbcf_engine *e, int node);
+
+/* Hand every per-peer block obtained from alloc to release (engine unusable after). */
+void mbcf_engine_fini(struct mbcf_engine *e, void (*release)(void *ctx, void *p));
+
+/* A received MBCF frame from node src (payload after struct cluster_hdr). */
+void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len);
+/* End of a receive batch: send the pending cumulative acks. */
+void mbcf_rx_done(struct mbcf_engine *e);
+/* Timer: retransmissions, probes, delayed acks, blocked transmissions. */
+void mbcf_tick(struct mbcf_engine *e);
+
+/* Operations posted and not completed (all peers). */
+uint32_t mbcf_outstanding(const struct mbcf_engine *e);
+const struct mbcf_stats_eng *mbcf_engine_stats(const struct mbcf_engine *e);
+
+#endif

@@ -1,0 +1,118 @@
+/* mbcf_wire.c - validating parser for MBCF frames (format in mbcf_wire.h).
+ * Every field is checked before the engine looks at a frame: a frame that
+ * fails here is counted and dropped, never half-applied. Portable C. */
+#include "mbcf_wire.h"
+#include "mbcf.h"
+#include <string.h>
+
+unsigned mbcf_popcount64(uint64_t v)
+{
+    unsigned n = 0;
+    while (v) {
+        v &= v - 1;
+        n++;
+    }
+    return n;
+}
+
+static int check_ack_part(const struct mbcf_wire_hdr *h, const uint8_t *status)
+{
+    if (!(h->flags & MBCF_F_ACK)) {
+        if (h->nstat || h->err_mask || h->ack)
+            return MBCF_WIRE_STATUS;
+        if (h->flags & (MBCF_F_GAP | MBCF_F_BUSY))
+            return MBCF_WIRE_FLAGS;
+        return MBCF_WIRE_OK;
+    }
+    if (mbcf_popcount64(h->err_mask) != h->nstat)
+        return MBCF_WIRE_STATUS;
+    for (unsigned i = 0; i < h->nstat; i++)
+        if (status[i] == MBCF_OK || status[i] > MBCF_E_TIMEOUT)
+            return MBCF_WIRE_STATUS;
+    return MBCF_WIRE_OK;
+}
+
+static int check_put(const struct mbcf_wire_hdr *h)
+{
+    int first = !!(h->flags & MBCF_F_FIRST), last = !!(h->flags & MBCF_F_LAST);
+    if (h->total > MBCF_WIRE_PUT_MAX || h->len > MBCF_FRAG_MAX)
+        return MBCF_WIRE_RANGE;
+    if ((uint64_t)h->offset + h->len > h->total)
+        return MBCF_WIRE_RANGE;
+    if (h->len == 0 && h->total != 0)   /* only an empty operation has an empty fragment */
+        return MBCF_WIRE_RANGE;
+    if (first != (h->offset == 0) || last != (h->offset + h->len == h->total))
+        return MBCF_WIRE_FLAGS;
+    if (h->addr < h->offset)            /* operation would start below 0 */
+        return MBCF_WIRE_RANGE;
+    uint64_t base = h->addr - h->offset;
+    if (base + h->total < base)         /* operation wraps the address space */
+        return MBCF_WIRE_RANGE;
+    return MBCF_WIRE_OK;
+}
+
+static int check_fifo(const struct mbcf_wire_hdr *h)
+{
+    if ((h->flags & (MBCF_F_FIRST | MBCF_F_LAST)) != (MBCF_F_FIRST | MBCF_F_LAST))
+        return MBCF_WIRE_FLAGS;
+    if (h->len > MBCF_WIRE_FIFO_MAX || h->total != h->len || h->offset != 0)
+        return MBCF_WIRE_RANGE;
+    return MBCF_WIRE_OK;
+}
+
+int mbcf_wire_parse(const void *buf, size_t len, struct mbcf_frame *f)
+{
+    if (len < MBCF_WIRE_HDR)
+        return MBCF_WIRE_SHORT;
+    if (len > MBCF_WIRE_MAX)
+        return MBCF_WIRE_LENGTH;
+    struct mbcf_wire_hdr *h = &f->h;
+    memcpy(h, buf, MBCF_WIRE_HDR);
+    if ((size_t)MBCF_WIRE_HDR + h->len + h->nstat != len)
+        return MBCF_WIRE_LENGTH;
+    f->data = (const uint8_t *)buf + MBCF_WIRE_HDR;
+    f->status = f->data + h->len;
+    if (h->flags & ~MBCF_F_ALL)
+        return MBCF_WIRE_FLAGS;
+    int err = check_ack_part(h, f->status);
+    if (err)
+        return err;
+    if (h->type == MBCF_T_ACK) {
+        if (h->op != 0)
+            return MBCF_WIRE_TYPE;
+        if (!(h->flags & MBCF_F_ACK) || (h->flags & (MBCF_F_FIRST | MBCF_F_LAST)))
+            return MBCF_WIRE_FLAGS;
+        if (h->len || h->seq || h->task || h->addr || h->total || h->offset)
+            return MBCF_WIRE_RANGE;
+        return MBCF_WIRE_OK;
+    }
+    if (h->type != MBCF_T_DATA)
+        return MBCF_WIRE_TYPE;
+    if (h->op == MBCF_OP_PUT)
+        return check_put(h);
+    if (h->op == MBCF_OP_FIFO)
+        return check_fifo(h);
+    return MBCF_WIRE_TYPE;
+}
+
+int mbcf_wire_status_of(const struct mbcf_frame *f, uint32_t seq)
+{
+    uint32_t back = f->h.ack - seq;     /* 1 .. 64 for covered frames */
+    if (back == 0 || back > MBCF_ACK_SPAN)
+        return MBCF_OK;
+    unsigned bit = MBCF_ACK_SPAN - back;
+    if (!(f->h.err_mask & ((uint64_t)1 << bit)))
+        return MBCF_OK;
+    uint64_t below = bit ? f->h.err_mask & (((uint64_t)1 << bit) - 1) : 0;
+    return f->status[mbcf_popcount64(below)];
+}
+
+const char *mbcf_wire_err_name(int err)
+{
+    static const char *names[MBCF_WIRE_NERR] = {
+        "ok", "short", "length", "type", "flags", "status", "range",
+    };
+    if (err < 0 || err >= MBCF_WIRE_NERR)
+        return "?";
+    return names[err];
+}
