@@ -39,7 +39,7 @@ int npb_refuse(const char *kernel, const char *fmt, ...) __attribute__((format(p
 int npb_all_ok(int ok);
 /* Allocation that reports what it wanted; NULL on failure (never aborts). */
 void *npb_alloc(size_t bytes);
-/* Physical memory of this node in bytes, 0 if unknown. */
+/* Memory of this node in bytes (env NPB_MEM_MB, else sysconf), 0 if unknown. */
 uint64_t npb_phys_mem(void);
 double npb_max_time(double local_seconds);
 /* |value - ref| / |ref| <= eps (false for NaN). */

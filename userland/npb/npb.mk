@@ -5,7 +5,7 @@
 NPB_DIR      := userland/npb
 NPB_KERNELS  := ep is cg mg ft
 NPB_COMMON   := $(addprefix $(NPB_DIR)/,npb_rand.c npb_util.c npb_print.c)
-NPB_HDRS     := $(NPB_DIR)/npb.h $(wildcard $(NPB_DIR)/*_int.h)
+NPB_HDRS     := $(NPB_DIR)/npb.h $(NPB_DIR)/cg_int.h $(NPB_DIR)/mg_int.h $(NPB_DIR)/ft_fft.h
 NPB_KSRC_ep  := $(NPB_DIR)/ep.c
 NPB_KSRC_is  := $(NPB_DIR)/is.c
 NPB_KSRC_cg  := $(NPB_DIR)/cg.c $(NPB_DIR)/cg_matrix.c
