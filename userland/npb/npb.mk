@@ -18,6 +18,10 @@ NPB_HOST_BINS  := $(addprefix $(BUILD)/npb/host/npb_,$(NPB_KERNELS) all)
 
 .PHONY: npb-host npb-guest npb
 npb-host: $(NPB_HOST_BINS)
+# `make` builds the host versions too when Debian MPICH is installed
+ifneq ($(shell command -v $(NPB_HOST_MPICC) 2>/dev/null),)
+HOST_TOOLS += $(NPB_HOST_BINS)
+endif
 
 $(BUILD)/npb/host/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Host cross-check of the NPB kernels (userland/npb) under Debian MPICH:
+# class S of EP, IS, CG, MG and FT must verify on 1, 2 and 4 processes
+# (one npb_all run per process count), and bad input must be refused cleanly.
+# Prints TAP lines.  Runs from the repository root.
+cd "$(dirname "$0")/../.." || exit 1
+BIN=build/npb/host
+MPIRUN=${MPIRUN:-mpirun.mpich}
+if ! command -v "$MPIRUN" >/dev/null 2>&1 || ! command -v mpicc.mpich >/dev/null 2>&1; then
+    echo "ok - npb host tests # SKIP MPICH not installed"
+    exit 0
+fi
+make --no-print-directory -s npb-host >/dev/null || { echo "not ok - npb host build"; exit 1; }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+for n in 1 2 4; do
+    timeout 100 "$MPIRUN" -n "$n" "$BIN/npb_all" S >"$out" 2>&1
+    rc=$?
+    for k in ep is cg mg ft; do
+        if grep -q "^npb_all: $k S verified" "$out"; then
+            t=$(grep -A4 " $(echo $k | tr a-z A-Z) Benchmark Completed" "$out" | sed -n 's/.*Time in seconds = *//p')
+            echo "ok - $k class S verifies on $n MPICH processes (${t}s)"
+        else
+            echo "not ok - $k class S verifies on $n MPICH processes"
+            grep -i -E "$k|fail|error" "$out" | head -5 | sed 's/^/# /'
+        fi
+    done
+    [ "$rc" -eq 0 ] && echo "ok - npb_all S exits 0 on $n processes" ||
+        echo "not ok - npb_all S exits 0 on $n processes (rc=$rc)"
+done
+# refusals: wrong process count and unknown class exit 2 with a message, no crash
+timeout 30 "$MPIRUN" -n 3 "$BIN/npb_cg" S >"$out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "power-of-two" "$out"; then
+    echo "ok - npb_cg refuses 3 processes (exit 2, message)"
+else
+    echo "not ok - npb_cg refuses 3 processes (rc=$rc)"
+fi
+timeout 30 "$MPIRUN" -n 1 "$BIN/npb_ft" Q >"$out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "unknown class" "$out"; then
+    echo "ok - npb_ft refuses unknown class Q (exit 2, message)"
+else
+    echo "not ok - npb_ft refuses unknown class Q (rc=$rc)"
+fi
+NPB_MEM_MB=256 timeout 30 "$MPIRUN" -n 1 "$BIN/npb_ft" A >"$out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "needs .* MB per process" "$out"; then
+    echo "ok - npb_ft class A on a 256 MB node is refused with its memory need"
+else
+    echo "not ok - npb_ft class A on a 256 MB node is refused (rc=$rc)"
+fi
