@@ -52,6 +52,25 @@ static void pic_disable(void)
     outb(0x21, 0xFF); outb(0xA1, 0xFF);   /* mask all */
 }
 
+/* LAPIC timer count with the TSC at the read, from the tightest of a few
+ * bracketed reads (a descheduled vCPU must not skew the calibration). */
+static uint32_t lapic_sample(uint64_t *tsc)
+{
+    uint64_t best = UINT64_MAX;
+    uint32_t c = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t a = rdtsc();
+        uint32_t v = mmio_read32(lapic, LAPIC_TIMER_CUR);
+        uint64_t b = rdtsc();
+        if (b - a < best) {
+            best = b - a;
+            *tsc = a + (b - a) / 2;
+            c = v;
+        }
+    }
+    return c;
+}
+
 void apic_init(void)
 {
     pic_disable();
@@ -70,11 +89,12 @@ void apic_init(void)
     mmio_write32(lapic, LAPIC_TIMER_DIV, 0x3);
     mmio_write32(lapic, LAPIC_LVT_TIMER, (1u << 16) | VEC_TIMER);
     mmio_write32(lapic, LAPIC_TIMER_INIT, 0xFFFFFFFFu);
-    uint64_t t0 = rdtsc(), wait = tsc_hz() / 100;
-    while (rdtsc() - t0 < wait)
-        ;
-    uint32_t elapsed = 0xFFFFFFFFu - mmio_read32(lapic, LAPIC_TIMER_CUR);
-    uint32_t per_tick = (uint32_t)((uint64_t)elapsed * 100 / TIMER_HZ);
+    uint64_t t0 = 0, t1 = 0;
+    uint32_t c0 = lapic_sample(&t0);
+    while (rdtsc() - t0 < tsc_hz() / 100)
+        cpu_pause();
+    uint32_t c1 = lapic_sample(&t1);
+    uint32_t per_tick = (uint32_t)((uint64_t)(c0 - c1) * tsc_hz() / (t1 - t0) / TIMER_HZ);
     if (per_tick == 0)
         per_tick = 1;
     mmio_write32(lapic, LAPIC_LVT_TIMER, (1u << 17) | VEC_TIMER);   /* periodic */

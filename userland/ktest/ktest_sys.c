@@ -1,0 +1,67 @@
+/* ktest_sys.c - system call edge cases: unknown numbers give ENOSYS, bad user
+ * pointers give EFAULT (never a kernel fault), brk/mprotect/ioctl semantics,
+ * node_info. One "ok"/"not ok" line per check; exit 0 only if all pass. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include "cluster_abi.h"
+
+static int failures, n;
+
+static void check(int cond, const char *what)
+{
+    printf("%s %d - %s\n", cond ? "ok" : "not ok", ++n, what);
+    if (!cond)
+        failures++;
+}
+
+static long raw(long nr, long a, long b, long c)
+{
+    long r;
+    __asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
+    return r;
+}
+
+int main(void)
+{
+    check(raw(999, 0, 0, 0) == -ENOSYS, "unknown system call 999 returns -ENOSYS");
+    check(raw(57, 0, 0, 0) == -ENOSYS, "fork returns -ENOSYS");
+    check(raw(1, 1, 0x10, 5) == -EFAULT, "write from an unmapped buffer (0x10) returns -EFAULT");
+    check(raw(1, 1, (long)0xffff800000000000ull, 5) == -EFAULT, "write from a kernel address returns -EFAULT");
+    check(raw(1, 1, (long)0x7ffffffff000ull - 2, 100) == -EFAULT, "write crossing the end of the stack returns -EFAULT");
+    check(raw(228, CLOCK_MONOTONIC, 0x10, 0) == -EFAULT, "clock_gettime to an unmapped address returns -EFAULT");
+    check(raw(228, CLOCK_MONOTONIC, (long)(uintptr_t)"ro", 0) == -EFAULT, "clock_gettime into read-only memory returns -EFAULT");
+    check(raw(SYS_node_info, 0x10, 0, 0) == -EFAULT, "node_info to an unmapped address returns -EFAULT");
+    check(raw(20, 1, 0x1000, 1) == -EFAULT, "writev with an unmapped iovec returns -EFAULT");
+    check(raw(1, 7, (long)(uintptr_t)"x", 1) == -EBADF, "write to fd 7 returns -EBADF");
+    errno = 0;
+    check(ioctl(1, 0x5413, &(char[8]){0}) == -1 && errno == ENOTTY, "ioctl(TIOCGWINSZ) fails with ENOTTY");
+
+    void *b0 = sbrk(0);
+    check(sbrk(1 << 20) == b0 && sbrk(0) == (char *)b0 + (1 << 20), "brk grows by 1 MB");
+    memset(b0, 1, 1 << 20);
+    char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    check(pg != MAP_FAILED && pg[0] == 0 && pg[8191] == 0, "mmap gives zeroed pages");
+    check(mprotect(pg, 4096, PROT_READ) == 0, "mprotect to read-only");
+    check(raw(0, 0, (long)(uintptr_t)pg, 1) == 0, "read into memory: stdin at end of file");
+    check(raw(228, CLOCK_MONOTONIC, (long)(uintptr_t)pg, 0) == -EFAULT, "clock_gettime into the read-only page returns -EFAULT");
+    check(munmap(pg, 8192) == 0 && raw(1, 1, (long)(uintptr_t)pg, 1) == -EFAULT, "write from an unmapped page returns -EFAULT");
+    check(mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) == MAP_FAILED, "file mapping refused");
+
+    struct node_info ni;
+    check(syscall(SYS_node_info, &ni) == 0 && ni.nodes >= 1 && ni.rank < ni.nodes && ni.tsc_hz > 100000000,
+          "node_info: rank, nodes, TSC frequency");
+    struct utsname u;
+    check(uname(&u) == 0 && !strcmp(u.machine, "x86_64"), "uname");
+    unsigned char rnd[32] = { 0 };
+    check(syscall(SYS_getrandom, rnd, sizeof rnd, 0) == 32, "getrandom");
+    printf("ktest_sys: %d checks, %d failed\n", n, failures);
+    return failures ? 1 : 0;
+}
