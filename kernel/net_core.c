@@ -4,6 +4,7 @@
 #include "kapi.h"
 #include "net_internal.h"
 #include "net_frame.h"
+#include "fwcfg.h"
 #include "../drivers/e1000/e1000.h"
 
 struct net_state net;
@@ -273,7 +274,9 @@ void net_init(void)
     net.nodes = ni->nodes > 0 ? ni->nodes : 1;
     net.cfg.wait_mode = ni->wait_mode;
     net.cfg.poll_budget_ns = NET_POLL_BUDGET_DEFAULT_NS;
-    net.cfg.print_stats = 0;
+    char flag[4];
+    long fl = fwcfg_read_file("opt/cluster/net_stats", flag, sizeof flag);   /* launcher --net-stats */
+    net.cfg.print_stats = fl > 0 && flag[0] == '1';
     net_rawq_init(&net.rawq);
     net.dev = e1000_probe(0);
     if (!net.dev)

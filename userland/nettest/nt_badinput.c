@@ -51,6 +51,7 @@ void nt_badinput(void)
     struct net_config c = { .wait_mode = 7, .print_stats = -1, .poll_budget_ns = -1 };
     nt_check(raw_net_config(&c) == -EINVAL, "net_config wait_mode 7 -> EINVAL");
     c.wait_mode = -1;
-    nt_check(raw_net_config(&c) == 0 && (c.wait_mode == 0 || c.wait_mode == 1) && c.poll_budget_ns >= 0,
+    int rc = raw_net_config(&c);
+    nt_check(rc == 0 && (c.wait_mode == 0 || c.wait_mode == 1) && c.poll_budget_ns >= 0,
              "net_config read back (mode %d, budget %lld ns)", c.wait_mode, (long long)c.poll_budget_ns);
 }
