@@ -46,3 +46,10 @@ long fwcfg_read_file(const char *name, void *buf, uint64_t cap)
     }
     return -1;
 }
+
+int fw_cfg_read(const char *name, void *buf, uint32_t cap)
+{
+    if (!fwcfg_present())
+        return -1;
+    return (int)fwcfg_read_file(name, buf, cap);
+}

@@ -114,6 +114,10 @@ void     irq_restore(uint64_t flags);             /* restores IF from irq_save()
 
 /* ---- node ---- */
 const struct node_info *node_info(void);
+/* Reads the QEMU fw_cfg file `name` (e.g. "opt/cluster/net_stats") into buf,
+ * at most cap bytes. Returns the file's full size (may exceed cap) or -1 when
+ * there is no such file. Not for interrupt context. */
+int fw_cfg_read(const char *name, void *buf, uint32_t cap);
 
 /* ---- memory of the current (only) user task ---- */
 /* Both check every page against the task's page tables (present, user, and
