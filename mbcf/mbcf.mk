@@ -38,3 +38,7 @@ $(BUILD)/host/fuzz_mbcf_engine: tests/host/fuzz_mbcf_engine.c tests/host/test_mb
 	@mkdir -p $(dir $@)
 	clang $(MBCF_FUZZ_CFLAGS) -o $@ tests/host/fuzz_mbcf_engine.c tests/host/test_mbcf_sim.c \
 		$(MBCF_PORTABLE)
+
+# ---- kernel side (linked into BOOTX64.EFI by kernel/kernel.mk's rules) ----
+KERNEL_SRCS += $(MBCF_PORTABLE) mbcf/mbcf_kernel.c mbcf/mbcf_kernel_mem.c
+$(BUILD)/kobj/mbcf/%.c.o: KERNEL_CFLAGS += -Imbcf -Iuserland/libmbcf

@@ -274,7 +274,7 @@ static void pump(struct mbcf_engine *e, int p, struct tx *t)
 static int post(struct mbcf_engine *e, int node, int op, uint16_t task, uint64_t raddr,
                 uint64_t src, uint32_t len, uint64_t cookie)
 {
-    if (node < 0 || node >= e->cfg.nodes || node == e->cfg.self)
+    if (node < 0 || node >= e->cfg.nodes)   /* self is fine: loopback */
         return -MBCF_E_NODE;
     if (len > (op == MBCF_OP_PUT ? MBCF_WIRE_PUT_MAX : MBCF_WIRE_FIFO_MAX))
         return -MBCF_E_TOOLONG;
@@ -314,7 +314,7 @@ int mbcf_post_fifo(struct mbcf_engine *e, int node, uint16_t task, uint64_t fifo
 
 int mbcf_can_post(struct mbcf_engine *e, int node)
 {
-    if (node < 0 || node >= e->cfg.nodes || node == e->cfg.self)
+    if (node < 0 || node >= e->cfg.nodes)
         return 0;
     struct tx *t = e->tx[node];
     return !t || t->op_tail - t->op_head < MBCF_OPQ;
@@ -454,7 +454,7 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
 {
     struct mbcf_frame f;
     e->st.rx_frames++;
-    if (src < 0 || src >= e->cfg.nodes || src == e->cfg.self) {
+    if (src < 0 || src >= e->cfg.nodes) {
         e->st.rx_bad_src++;
         return;
     }

@@ -93,8 +93,9 @@ struct mbcf_engine *mbcf_engine_init(void *mem, const struct mbcf_config *cfg,
 /* Post a remote write of len bytes from local address src to vaddr raddr of
  * task `task` on node `node`, or a FIFO append (whole entry, len <= 1400).
  * Returns 0, -MBCF_E_AGAIN (queue to that node full), -MBCF_E_NODE,
- * -MBCF_E_TOOLONG, -MBCF_E_INVAL, or -MBCF_E_NODE for self. Frames go out at
- * once as far as the window allows. */
+ * -MBCF_E_TOOLONG or -MBCF_E_INVAL. node may be this node (frames loop back
+ * through send_frame like any other). Frames go out at once as far as the
+ * window allows. */
 int mbcf_post_put(struct mbcf_engine *e, int node, uint16_t task, uint64_t raddr,
                   uint64_t src, uint32_t len, uint64_t cookie);
 int mbcf_post_fifo(struct mbcf_engine *e, int node, uint16_t task, uint64_t fifo_raddr,

@@ -487,7 +487,6 @@ static void test_post_errors(void **state)
     static struct sim s;
     sim_init(&s, 3, 11, NULL);
     struct mbcf_engine *e = s.node[1].eng;
-    assert_int_equal(mbcf_post_put(e, 1, 0, SIM_VA(0), 0, 8, 0), -MBCF_E_NODE);
     assert_int_equal(mbcf_post_put(e, 3, 0, SIM_VA(0), 0, 8, 0), -MBCF_E_NODE);
     assert_int_equal(mbcf_post_put(e, -1, 0, SIM_VA(0), 0, 8, 0), -MBCF_E_NODE);
     assert_int_equal(mbcf_post_put(e, 0, 0, SIM_VA(0), 0, MBCF_PUT_MAX + 1, 0), -MBCF_E_TOOLONG);
@@ -501,9 +500,12 @@ static void test_post_errors(void **state)
     assert_int_equal(k, MBCF_OPQ);
     assert_int_equal(mbcf_post_put(e, 2, 0, SIM_VA(0), 0, 4, 999), -MBCF_E_AGAIN);
     assert_int_equal(mbcf_post_put(e, 0, 0, SIM_VA(16), 0, 4, 1000), 0);  /* other peer fine */
+    /* a write to itself goes through the loopback like any other */
+    assert_int_equal(mbcf_post_put(e, 1, 0, SIM_VA(20), 0, 3000, 1001), 0);
     s.link_down = 0;
-    while (s.node[1].ncq < MBCF_OPQ + 1)
+    while (s.node[1].ncq < MBCF_OPQ + 2)
         sim_step(&s);
+    assert_memory_equal(s.node[1].mem + 20 * SIM_PAGE, s.node[1].src, 3000);
     assert_int_equal(mbcf_outstanding(e), 0);
     sim_free(&s);
 }
@@ -566,8 +568,8 @@ static void test_malformed_and_replay(void **state)
     mbcf_rx(e1, 0, saved, saved_len);
     assert_int_equal(mbcf_engine_stats(e1)->rx_dup, dup0 + 1);
     assert_int_equal(s.node[1].nlog, nlog);
-    /* frames claiming to come from itself or an unknown node */
-    mbcf_rx(e1, 1, saved, saved_len);
+    /* frames claiming to come from an unknown node */
+    mbcf_rx(e1, -1, saved, saved_len);
     mbcf_rx(e1, 5, saved, saved_len);
     assert_int_equal(mbcf_engine_stats(e1)->rx_bad_src, 2);
     /* the channel still works */

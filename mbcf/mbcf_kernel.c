@@ -1,0 +1,295 @@
+/* mbcf_kernel.c - MBCF kernel glue: one protocol engine per node (mbcf_engine.c)
+ * fed by the network layer (mbcf_net_rx from the NIC interrupt, mbcf_net_tick
+ * at 1 kHz), the task's submission/completion rings (struct mbcf_rings in
+ * cluster_abi.h), and the system calls SYS_mbcf_*.
+ *
+ * System calls per message: the receiving side makes none (the interrupt
+ * applies writes and FIFO appends into the task's memory, which the task
+ * polls); the sending side makes at most one SYS_mbcf_doorbell per batch of
+ * commands; SYS_mbcf_wait only when the task has nothing to do. */
+#include "kapi.h"
+#include "net.h"
+#include "mbcf_kernel.h"
+#include "mbcf.h"
+
+int mbcf_k_task_ready;
+
+static struct {
+    struct mbcf_engine *eng;
+    struct mbcf_rings r;           /* validated at setup */
+    uint32_t sq_head, cq_tail;     /* our own indices (never read back) */
+    uint32_t events;
+    int events_dirty;
+    int rx_done_hook_seen;         /* the network layer calls mbcf_net_rx_done */
+    uint64_t doorbells, waits, wait_sleeps, sq_errors;
+} mk;
+
+void mbcf_k_event(void)
+{
+    mk.events++;
+    mk.events_dirty = 1;
+}
+
+/* ---- completions and ring publishing ---- */
+static void ctrl_put32(uint64_t off, uint32_t v)
+{
+    (void)copy_to_user(mk.r.ctrl + off, &v, 4);
+}
+
+static void publish(void)
+{
+    if (!mbcf_k_task_ready || !mk.events_dirty)
+        return;
+    mk.events_dirty = 0;
+    __asm__ volatile("" ::: "memory");
+    ctrl_put32(offsetof(struct mbcf_ctrl, cq_tail), mk.cq_tail);
+    ctrl_put32(offsetof(struct mbcf_ctrl, sq_head), mk.sq_head);
+    ctrl_put32(offsetof(struct mbcf_ctrl, events), mk.events);
+}
+
+static void cq_push(uint64_t cookie, int node, int status)
+{
+    if (!mbcf_k_task_ready)
+        return;
+    struct mbcf_kcqe c = { cookie, status, node };
+    (void)copy_to_user(mk.r.cq + (uint64_t)(mk.cq_tail % mk.r.cq_entries) * sizeof c, &c, sizeof c);
+    mk.cq_tail++;
+    mbcf_k_event();
+}
+
+/* ---- engine callbacks ---- */
+static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
+{
+    (void)ctx;
+    if (dst == net_rank())
+        return net_send(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
+    int err = 0;
+    uint8_t *p = net_tx_prepare(dst, CLUSTER_KIND_MBCF, len, &err);
+    if (!p)
+        return -1;
+    memcpy(p, frame, len);
+    return 0;
+}
+static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
+static int cb_check(void *ctx, uint16_t task, uint64_t va, uint64_t len)
+{
+    (void)ctx;
+    return mbcf_k_check_range(task, va, len);
+}
+static int cb_write(void *ctx, uint16_t task, uint64_t va, const void *d, uint32_t len)
+{
+    (void)ctx;
+    return mbcf_k_write(task, va, d, len);
+}
+static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void *d, uint32_t len)
+{
+    (void)ctx;
+    return mbcf_k_fifo_append(task, fifo, src, d, len);
+}
+static int cb_copy_src(void *ctx, void *dst, uint64_t src, uint32_t len)
+{
+    (void)ctx;
+    return copy_from_user(dst, src, len) ? MBCF_E_INVAL : 0;
+}
+static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
+{
+    (void)ctx;
+    cq_push(cookie, node, status);
+}
+static void *cb_alloc(void *ctx, size_t bytes)
+{
+    (void)ctx;
+    return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
+}
+
+static struct mbcf_engine *engine(void)
+{
+    if (mk.eng || !net_up())
+        return mk.eng;
+    void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
+    if (!mem)
+        return 0;
+    struct mbcf_config c;
+    mbcf_config_default(&c, net_rank(), net_nodes());
+    c.ack_every = 16;
+    struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
+                                 cb_copy_src, cb_complete, cb_alloc };
+    mk.eng = mbcf_engine_init(mem, &c, &cb);
+    if (!mk.eng)
+        kprintf("mbcf: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
+    return mk.eng;
+}
+
+/* ---- submission ring ---- */
+static void sq_complete_now(uint64_t cookie, int node, int status)
+{
+    mk.sq_errors++;
+    cq_push(cookie, node, status);
+}
+
+/* Take commands while the engine and the completion ring have room. */
+static uint32_t pull_sq(void)
+{
+    if (!mbcf_k_task_ready || !engine())
+        return 0;
+    struct mbcf_ctrl c;
+    if (copy_from_user(&c, mk.r.ctrl, sizeof c))
+        return 0;
+    uint32_t taken = 0;
+    while (mk.sq_head != c.sq_tail) {
+        /* every admitted command has a completion slot waiting for it */
+        uint32_t pending = mk.cq_tail - c.cq_head;
+        if (pending > mk.r.cq_entries ||
+            pending + mbcf_outstanding(mk.eng) >= mk.r.cq_entries)
+            break;
+        struct mbcf_sqe q;
+        if (copy_from_user(&q, mk.r.sq + (uint64_t)(mk.sq_head % mk.r.sq_entries) * sizeof q,
+                           sizeof q))
+            break;
+        int r;
+        if (q.op != MBCF_SQE_PUT && q.op != MBCF_SQE_FIFO)
+            r = -MBCF_E_INVAL;
+        else if (!mbcf_k_user_readable(q.src, q.len))
+            r = -MBCF_E_INVAL;
+        else if (q.op == MBCF_SQE_PUT)
+            r = mbcf_post_put(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
+        else
+            r = mbcf_post_fifo(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
+        if (r == -MBCF_E_AGAIN)
+            break;                 /* that peer's queue is full: retry later */
+        if (r < 0)
+            sq_complete_now(q.cookie, q.node, -r);
+        mk.sq_head++;
+        taken++;
+    }
+    if (taken)
+        mbcf_k_event();
+    return taken;
+}
+
+/* ---- network hooks (net.h) ---- */
+void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
+{
+    if (!engine())
+        return;
+    mbcf_rx(mk.eng, src_rank, payload, len);
+    if (!mk.rx_done_hook_seen)
+        mbcf_rx_done(mk.eng);      /* no batch-end hook: acknowledge at once */
+    pull_sq();                     /* acks may have opened the window */
+    publish();
+}
+
+void mbcf_net_rx_done(void)
+{
+    mk.rx_done_hook_seen = 1;
+    if (mk.eng)
+        mbcf_rx_done(mk.eng);
+    publish();
+}
+
+void mbcf_net_tick(void)
+{
+    if (!mk.eng)
+        return;
+    mbcf_tick(mk.eng);
+    pull_sq();
+    publish();
+    net_tx_flush();
+}
+
+/* ---- system calls ---- */
+static int pow2_in(uint32_t v, uint32_t max) { return v && v <= max && !(v & (v - 1)); }
+
+static long sys_setup(uint64_t urings)
+{
+    if (!urings) {                 /* detach: remote nodes now get MBCF_E_NOTASK */
+        mbcf_k_task_ready = 0;
+        mbcf_k_fifo_reset();
+        return 0;
+    }
+    if (!engine())
+        return -ENODEV;
+    struct mbcf_rings r;
+    if (copy_from_user(&r, urings, sizeof r))
+        return -EFAULT;
+    if (!pow2_in(r.sq_entries, 4096) || !pow2_in(r.cq_entries, 65536) ||
+        (r.ctrl & 7) || (r.sq & 7) || (r.cq & 7))
+        return -EINVAL;
+    struct mbcf_ctrl zero;
+    memset(&zero, 0, sizeof zero);
+    if (copy_to_user(r.ctrl, &zero, sizeof zero) ||
+        !mbcf_k_user_readable(r.sq, (uint64_t)r.sq_entries * sizeof(struct mbcf_sqe)) ||
+        !mbcf_k_user_readable(r.cq, (uint64_t)r.cq_entries * sizeof(struct mbcf_kcqe)))
+        return -EFAULT;
+    mk.r = r;
+    mk.sq_head = mk.cq_tail = 0;
+    mk.events = 0;
+    mbcf_k_task_ready = 1;
+    return 0;
+}
+
+static long sys_doorbell(void)
+{
+    if (!mbcf_k_task_ready)
+        return -EINVAL;
+    mk.doorbells++;
+    uint32_t n = pull_sq();
+    publish();
+    net_tx_flush();
+    return n;
+}
+
+static int event_changed(void *arg)
+{
+    return mk.events != *(uint32_t *)arg;
+}
+
+static long sys_wait(int64_t timeout_ns, uint32_t seen)
+{
+    if (!mbcf_k_task_ready)
+        return -EINVAL;
+    mk.waits++;
+    pull_sq();
+    publish();
+    net_tx_flush();
+    if (event_changed(&seen))
+        return 0;
+    mk.wait_sleeps++;
+    int r = net_wait(event_changed, &seen, timeout_ns);
+    publish();
+    return r < 0 ? -ETIMEDOUT : 0;
+}
+
+static long sys_stats(uint64_t uout)
+{
+    struct mbcf_stats s;
+    memset(&s, 0, sizeof s);
+    if (engine()) {
+        const struct mbcf_stats_eng *e = mbcf_engine_stats(mk.eng);
+        s.tx_data = e->tx_data; s.tx_ack = e->tx_ack; s.tx_retrans = e->tx_retrans;
+        s.timeouts = e->timeouts; s.fast_retrans = e->fast_retrans; s.busy_acks_rx = e->busy_acks_rx;
+        s.rx_frames = e->rx_frames; s.rx_data = e->rx_data; s.rx_ack = e->rx_ack;
+        s.rx_dup = e->rx_dup; s.rx_ooo = e->rx_ooo; s.rx_malformed = e->rx_malformed;
+        s.applied = e->applied; s.refused = e->refused; s.fifo_busy = e->fifo_busy;
+        s.fifo_full_refused = e->fifo_full_refused;
+        s.ops_posted = e->ops_posted; s.ops_completed = e->ops_completed;
+    }
+    s.doorbells = mk.doorbells; s.waits = mk.waits; s.wait_sleeps = mk.wait_sleeps;
+    s.sq_errors = mk.sq_errors;
+    return copy_to_user(uout, &s, sizeof s) ? -EFAULT : 0;
+}
+
+long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
+{
+    (void)a4;
+    (void)a5;
+    switch (nr) {
+    case SYS_mbcf_setup:    return sys_setup((uint64_t)a1);
+    case SYS_mbcf_export:   return mbcf_k_sys_export((uint64_t)a1, (uint64_t)a2, a3);
+    case SYS_mbcf_doorbell: return sys_doorbell();
+    case SYS_mbcf_wait:     return sys_wait(a1, (uint32_t)a2);
+    case SYS_mbcf_fifo_reg: return mbcf_k_sys_fifo_reg((uint64_t)a1, (uint64_t)a2);
+    case SYS_mbcf_stats:    return sys_stats((uint64_t)a1);
+    }
+    return -ENOSYS;
+}

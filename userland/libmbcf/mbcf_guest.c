@@ -1,0 +1,280 @@
+/* mbcf_guest.c - mbcf.h for programs running on our kernel (musl, static).
+ *
+ * Commands go into a submission ring and completions come back in a
+ * completion ring, both in this program's memory and shared with the kernel
+ * (struct mbcf_rings, kernel/uapi/cluster_abi.h). Steady state:
+ *   send     : write SQEs, then ONE SYS_mbcf_doorbell per batch (mbcf_flush);
+ *   complete : read CQEs from memory, no system call;
+ *   receive  : remote writes and FIFO entries appear in memory, applied by the
+ *              kernel from the NIC interrupt; FIFOs are read with peek/pop,
+ *              no system call;
+ *   wait     : poll ctrl.events for a short budget, then SYS_mbcf_wait
+ *              (sleeps until the NIC interrupt brings something).
+ * Not thread-safe (one thread per task talks to MBCF). */
+#include "mbcf.h"
+#include "mbcf_guest.h"
+#include "mbcf_fifo_ring.h"
+#include "cluster_abi.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define SQ_N 256u
+#define CQ_N 4096u
+
+static struct mbcf_ctrl ctrl __attribute__((aligned(64)));
+static struct mbcf_sqe sq[SQ_N] __attribute__((aligned(64)));
+static struct mbcf_kcqe cq[CQ_N] __attribute__((aligned(64)));
+static uint32_t sq_tail, cq_head, events_seen;
+static uint64_t posted, doorbells_needed;
+static int rank = -1, size, inited;
+static uint64_t tsc_hz;
+static int64_t poll_budget_ns = 20000;
+
+long mbcf_sys(long nr, long a1, long a2, long a3)
+{
+    long r;
+    register long r10 __asm__("r10") = 0;
+    __asm__ volatile("syscall"
+                     : "=a"(r)
+                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
+                     : "rcx", "r11", "memory");
+    return r;
+}
+
+static uint32_t load32(const uint32_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static void store32(uint32_t *p, uint32_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+
+static uint64_t rdtsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+uint64_t mbcf_now_ns(void)
+{
+    if (!tsc_hz) {
+        struct node_info ni;
+        if (mbcf_sys(SYS_node_info, (long)&ni, 0, 0) == 0 && ni.tsc_hz)
+            tsc_hz = ni.tsc_hz;
+        else
+            return 0;
+    }
+    return (uint64_t)((unsigned __int128)rdtsc() * 1000000000u / tsc_hz);
+}
+
+/* errno from the kernel -> MBCF status */
+static int from_errno(long e)
+{
+    switch (-e) {
+    case 0: return 0;
+    case 14: return -MBCF_E_UNMAPPED;  /* EFAULT */
+    case 1: return -MBCF_E_READONLY;   /* EPERM */
+    case 28: return -MBCF_E_AGAIN;     /* ENOSPC */
+    case 19: return -MBCF_E_NODE;      /* ENODEV */
+    case 110: return -MBCF_E_TIMEOUT;  /* ETIMEDOUT */
+    default: return -MBCF_E_INVAL;
+    }
+}
+
+int mbcf_init(void)
+{
+    if (inited)
+        return 0;
+    struct node_info ni;
+    long r = mbcf_sys(SYS_node_info, (long)&ni, 0, 0);
+    if (r)
+        return from_errno(r);
+    rank = ni.rank;
+    size = ni.nodes;
+    tsc_hz = ni.tsc_hz;
+    const char *b = getenv("MBCF_POLL_NS");
+    if (b)
+        poll_budget_ns = atoll(b);
+    struct mbcf_rings rings = { (uint64_t)&ctrl, (uint64_t)sq, (uint64_t)cq, SQ_N, CQ_N };
+    r = mbcf_sys(SYS_mbcf_setup, (long)&rings, 0, 0);
+    if (r)
+        return from_errno(r);
+    sq_tail = cq_head = events_seen = 0;
+    posted = 0;
+    inited = 1;
+    return 0;
+}
+
+int mbcf_rank(void) { return rank; }
+int mbcf_size(void) { return size; }
+
+int mbcf_export(void *addr, size_t len, int flags)
+{
+    if (!len || (flags != MBCF_EXPORT_READ && flags != (MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) &&
+                 flags != 0))
+        return -MBCF_E_INVAL;
+    return from_errno(mbcf_sys(SYS_mbcf_export, (long)addr, (long)len, flags));
+}
+
+int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
+{
+    if (!f || !mbcf_ring_size_ok(bytes) || ((uintptr_t)ring & 63))
+        return -MBCF_E_INVAL;
+    struct mbcf_ring_consumer *c = malloc(sizeof *c);
+    if (!c)
+        return -MBCF_E_AGAIN;
+    if (mbcf_ring_init_local(c, ring, bytes)) {
+        free(c);
+        return -MBCF_E_INVAL;
+    }
+    long r = mbcf_sys(SYS_mbcf_fifo_reg, (long)ring, (long)bytes, 0);
+    if (r) {
+        free(c);
+        return from_errno(r);
+    }
+    f->ring = ring;
+    f->bytes = bytes;
+    f->head = 0;
+    f->impl = c;
+    return 0;
+}
+
+int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
+{
+    struct mbcf_ring_consumer *c = f->impl;
+    uint32_t l;
+    uint16_t s;
+    int r = mbcf_ring_peek(c, msg, &l, &s);
+    f->head = c->head;
+    if (r != 1)
+        return r;
+    *len = l;
+    if (src_node)
+        *src_node = s;
+    return 1;
+}
+
+void mbcf_fifo_pop(mbcf_fifo_t *f)
+{
+    struct mbcf_ring_consumer *c = f->impl;
+    mbcf_ring_pop(c);
+    f->head = c->head;
+}
+
+int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src, size_t len,
+                    uint64_t cookie)
+{
+    if (!inited)
+        return -MBCF_E_INVAL;
+    if (node < 0 || node >= size)
+        return -MBCF_E_NODE;
+    if (len > (op == MBCF_SQE_PUT ? MBCF_PUT_MAX : MBCF_FIFO_ENTRY_MAX))
+        return -MBCF_E_TOOLONG;
+    if (sq_tail - load32(&ctrl.sq_head) >= SQ_N)
+        return -MBCF_E_AGAIN;
+    struct mbcf_sqe *q = &sq[sq_tail % SQ_N];
+    q->op = (uint8_t)op;
+    q->task = (uint8_t)task;
+    q->node = (uint16_t)node;
+    q->len = (uint32_t)len;
+    q->raddr = raddr;
+    q->src = (uint64_t)src;
+    q->cookie = cookie;
+    store32(&ctrl.sq_tail, ++sq_tail);
+    posted++;
+    doorbells_needed = 1;
+    return 0;
+}
+
+int mbcf_put(int node, uint64_t raddr, const void *src, size_t len, uint64_t cookie)
+{
+    return mbcf_guest_post(MBCF_SQE_PUT, node, 0, raddr, src, len, cookie);
+}
+
+int mbcf_fifo_send(int node, uint64_t fifo_raddr, const void *msg, size_t len, uint64_t cookie)
+{
+    return mbcf_guest_post(MBCF_SQE_FIFO, node, 0, fifo_raddr, msg, len, cookie);
+}
+
+int mbcf_flush(void)
+{
+    if (!doorbells_needed)
+        return 0;
+    doorbells_needed = 0;
+    long r = mbcf_sys(SYS_mbcf_doorbell, 0, 0, 0);
+    return r < 0 ? from_errno(r) : 0;
+}
+
+int mbcf_poll_cq(mbcf_cqe_t *out, int max)
+{
+    uint32_t tail = load32(&ctrl.cq_tail);
+    int n = 0;
+    while (cq_head != tail && n < max) {
+        struct mbcf_kcqe *c = &cq[cq_head % CQ_N];
+        out[n].cookie = c->cookie;
+        out[n].status = c->status;
+        out[n].node = c->node;
+        n++;
+        cq_head++;
+    }
+    if (n)
+        store32(&ctrl.cq_head, cq_head);
+    return n;
+}
+
+int mbcf_wait(int64_t timeout_ns)
+{
+    mbcf_flush();
+    uint32_t ev = load32(&ctrl.events);
+    if (ev != events_seen) {
+        events_seen = ev;
+        return 0;
+    }
+    uint64_t t0 = mbcf_now_ns();
+    int64_t budget = timeout_ns >= 0 && timeout_ns < poll_budget_ns ? timeout_ns : poll_budget_ns;
+    while ((int64_t)(mbcf_now_ns() - t0) < budget) {
+        ev = load32(&ctrl.events);
+        if (ev != events_seen) {
+            events_seen = ev;
+            return 0;
+        }
+        __asm__ volatile("pause");
+    }
+    int64_t left = timeout_ns < 0 ? -1 : timeout_ns - (int64_t)(mbcf_now_ns() - t0);
+    if (timeout_ns >= 0 && left <= 0)
+        return -MBCF_E_TIMEOUT;
+    long r = mbcf_sys(SYS_mbcf_wait, left, events_seen, 0);
+    events_seen = load32(&ctrl.events);
+    return r < 0 ? -MBCF_E_TIMEOUT : 0;
+}
+
+int mbcf_finalize(void)
+{
+    if (!inited)
+        return 0;
+    mbcf_flush();
+    /* every posted command has its completion written (consumed or not) */
+    while (load32(&ctrl.cq_tail) != (uint32_t)posted)
+        mbcf_wait(100000000);
+    mbcf_sys(SYS_mbcf_setup, 0, 0, 0);
+    inited = 0;
+    return 0;
+}
+
+int mbcf_guest_stats(struct mbcf_stats *out)
+{
+    return from_errno(mbcf_sys(SYS_mbcf_stats, (long)out, 0, 0));
+}
+
+uint32_t mbcf_guest_events(void) { return load32(&ctrl.events); }
+
+const char *mbcf_strerror(int status)
+{
+    static const char *s[] = {
+        "ok", "target page not exported", "target page exported read-only",
+        "target address not mapped", "target address in kernel space",
+        "target address not canonical", "no such task on the target node",
+        "length beyond the operation's limit", "no FIFO registered at that address",
+        "FIFO full", "FIFO control fields inconsistent", "no such node",
+        "local submission queue full", "bad local argument", "wait timed out",
+    };
+    if (status < 0)
+        status = -status;
+    return status < (int)(sizeof s / sizeof s[0]) ? s[status] : "unknown MBCF status";
+}

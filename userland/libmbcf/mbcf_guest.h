@@ -1,0 +1,19 @@
+/* mbcf_guest.h - extras of the guest MBCF library beyond mbcf.h: counters,
+ * the raw system call, and a post with an explicit target task id (a test
+ * hook: every node runs one MBCF task, id 0, so other ids are refused with
+ * MBCF_E_NOTASK). */
+#ifndef MBCF_GUEST_H
+#define MBCF_GUEST_H
+#include <stdint.h>
+#include <stddef.h>
+#include "cluster_abi.h"
+
+long mbcf_sys(long nr, long a1, long a2, long a3);
+int mbcf_guest_stats(struct mbcf_stats *out);
+/* op: MBCF_SQE_PUT or MBCF_SQE_FIFO */
+int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src, size_t len,
+                    uint64_t cookie);
+/* Counter of arrivals (writes applied, FIFO entries, completions) for this task. */
+uint32_t mbcf_guest_events(void);
+
+#endif

@@ -1,0 +1,404 @@
+/* mbcftest.c - MBCF tests run on every node of a QEMU cluster (tests/cluster/mbcf_*.sh).
+ *   mbcftest pattern [rounds]  every node writes PRNG patterns of many sizes into
+ *                              every node (itself included), several rounds over
+ *                              the same memory; each node checks what it got
+ *   mbcftest flood [msgs]      nodes 1..n-1 flood node 0's small FIFO; node 0
+ *                              starts late (the FIFO fills) and checks that
+ *                              nothing is lost, duplicated or reordered
+ *   mbcftest refuse            node 0 tries every refused case on node 1;
+ *                              node 1 checks its memory is unchanged
+ * Prints TAP-style "ok - ..." / "not ok - ..." lines prefixed by the rank;
+ * exits 0 only when all its checks passed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mbcf.h"
+#include "mbcf_guest.h"
+
+#define MAXN 4
+static int rank, nodes, failures;
+
+static void check(int cond, const char *fmt, const char *what, long a, long b)
+{
+    printf("%s - rank %d: ", cond ? "ok" : "not ok", rank);
+    printf(fmt, what, a, b);
+    printf("\n");
+    if (!cond)
+        failures++;
+}
+
+/* ---- completions ---- */
+#define MAXOPS 4096
+static int op_status[MAXOPS];
+static int done_count;
+
+static void drain_cq(void)
+{
+    mbcf_cqe_t c[64];
+    int n;
+    while ((n = mbcf_poll_cq(c, 64)) > 0)
+        for (int i = 0; i < n; i++) {
+            if (c[i].cookie < MAXOPS)
+                op_status[c[i].cookie] = c[i].status;
+            done_count++;
+        }
+}
+
+static void wait_done(int count)
+{
+    mbcf_flush();
+    while (done_count < count) {
+        drain_cq();
+        if (done_count < count)
+            mbcf_wait(10000000);
+    }
+}
+
+/* One remote write, waiting for its completion; retried while the target is
+ * not ready yet (not attached or not exported: it is still starting). */
+static int put_sync(int node, uint64_t raddr, const void *src, size_t len)
+{
+    for (int tries = 0;; tries++) {
+        done_count = 0;
+        op_status[0] = -1;
+        int r = mbcf_put(node, raddr, src, len, 0);
+        if (r)
+            return r;
+        wait_done(1);
+        int st = op_status[0];
+        if ((st != MBCF_E_NOTASK && st != MBCF_E_UNEXPORTED) || tries > 2000)
+            return st;
+        mbcf_wait(5000000);
+    }
+}
+
+/* ---- barrier over remote writes ---- */
+static struct {
+    volatile uint64_t in[64];
+    volatile uint64_t go;
+} sync_area __attribute__((aligned(4096)));
+
+static void barrier(uint64_t gen)
+{
+    static uint64_t val;
+    val = gen;
+    if (rank != 0) {
+        put_sync(0, (uint64_t)&sync_area.in[rank], &val, 8);
+        while (sync_area.go < gen)
+            mbcf_wait(10000000);
+        return;
+    }
+    for (int r = 1; r < nodes; r++)
+        while (sync_area.in[r] < gen)
+            mbcf_wait(10000000);
+    for (int r = 1; r < nodes; r++)
+        put_sync(r, (uint64_t)&sync_area.go, &val, 8);
+}
+
+/* ---- patterns ---- */
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1Dull;
+}
+static void fill(uint8_t *p, size_t n, uint64_t seed)
+{
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(rng() >> 56);
+}
+static uint32_t checksum(const uint8_t *p, size_t n)
+{
+    uint32_t a = 1, b = 0;   /* Adler-32 */
+    for (size_t i = 0; i < n; i++) {
+        a = (a + p[i]) % 65521;
+        b = (b + a) % 65521;
+    }
+    return (b << 16) | a;
+}
+
+#define AREA (160 * 1024)
+static uint8_t area[MAXN][AREA] __attribute__((aligned(4096)));
+static uint8_t sendbuf[MAXN][AREA] __attribute__((aligned(4096)));
+static uint8_t expect[AREA];
+
+static int test_pattern(int rounds)
+{
+    static const uint32_t sizes[] = { 4, 100, 1407, 1408, 1409, 5000, 65536, 1, 8 };
+    int r = mbcf_export(area, sizeof area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+    check(r == 0, "%s (%ld %ld)", "export the write area", r, 0);
+    barrier(1);
+    uint64_t t0 = mbcf_now_ns();
+    int bad = 0, ops = 0;
+    for (int round = 0; round < rounds; round++) {
+        done_count = 0;
+        int posted = 0;
+        for (int dst = 0; dst < nodes; dst++) {
+            fill(sendbuf[dst], AREA, (uint64_t)(rank * 1000 + dst * 10 + round));
+            uint32_t off = 0;
+            for (int k = round; off < AREA; k++) {
+                uint32_t len = sizes[k % (sizeof sizes / sizeof sizes[0])];
+                if (len > AREA - off)
+                    len = AREA - off;
+                for (;;) {
+                    int e = mbcf_put(dst, (uint64_t)&area[rank][off], &sendbuf[dst][off], len,
+                                     (uint64_t)posted);
+                    if (e == 0)
+                        break;
+                    if (e != -MBCF_E_AGAIN) {
+                        check(0, "%s %ld %ld", "mbcf_put failed", e, len);
+                        return 1;
+                    }
+                    mbcf_flush();
+                    drain_cq();
+                    mbcf_wait(1000000);
+                }
+                posted++;
+                off += len;
+            }
+        }
+        wait_done(posted);
+        for (int i = 0; i < posted && i < MAXOPS; i++)
+            bad += op_status[i] != MBCF_OK;
+        ops += posted;
+    }
+    uint64_t dt = mbcf_now_ns() - t0;
+    check(bad == 0, "%s: %ld refused of %ld", "all remote writes applied", bad, ops);
+    barrier(2);
+    for (int src = 0; src < nodes; src++) {
+        fill(expect, AREA, (uint64_t)(src * 1000 + rank * 10 + rounds - 1));
+        uint32_t want = checksum(expect, AREA), got = checksum(area[src], AREA);
+        check(want == got && memcmp(expect, area[src], AREA) == 0,
+              "%s: checksum %08lx want %08lx", "pattern from each node", (long)got, (long)want);
+    }
+    printf("rank %d: %d writes, %d rounds, %d KiB to each of %d nodes in %llu us\n", rank, ops,
+           rounds, AREA / 1024 * rounds, nodes, (unsigned long long)(dt / 1000));
+    return 0;
+}
+
+/* ---- FIFO flood ---- */
+static uint8_t ring[16384] __attribute__((aligned(4096)));
+struct msg { uint32_t src, seq, len, sum; uint8_t data[MBCF_FIFO_ENTRY_MAX - 16]; };
+#define SLOTS 128
+static struct msg slots[SLOTS];
+
+static int test_flood(int count)
+{
+    mbcf_fifo_t f;
+    if (rank == 0) {
+        int r = mbcf_fifo_create(&f, ring, sizeof ring);
+        check(r == 0, "%s (%ld %ld)", "FIFO created", r, 0);
+    }
+    barrier(1);
+    if (rank != 0) {
+        int free_slot[SLOTS], nfree = SLOTS, completed = 0, bad = 0;
+        for (int i = 0; i < SLOTS; i++)
+            free_slot[i] = i;
+        rng_state = 77 + rank;
+        for (int seq = 0; seq < count || completed < count;) {
+            mbcf_cqe_t c[32];
+            int n = mbcf_poll_cq(c, 32);
+            for (int i = 0; i < n; i++) {
+                bad += c[i].status != MBCF_OK;
+                free_slot[nfree++] = (int)c[i].cookie;
+                completed++;
+            }
+            if (seq < count && nfree) {
+                int s = free_slot[--nfree];
+                struct msg *m = &slots[s];
+                m->src = (uint32_t)rank;
+                m->seq = (uint32_t)seq;
+                m->len = (uint32_t)(rng() % sizeof m->data);
+                fill(m->data, m->len, (uint64_t)rank << 32 | (uint64_t)seq);
+                m->sum = checksum(m->data, m->len);
+                int e = mbcf_fifo_send(0, (uint64_t)ring, m, 16 + m->len, (uint64_t)s);
+                if (e) {
+                    free_slot[nfree++] = s;
+                    mbcf_flush();
+                    mbcf_wait(1000000);
+                    continue;
+                }
+                seq++;
+                if (seq % 16 == 0)
+                    mbcf_flush();
+                continue;
+            }
+            mbcf_flush();
+            if (!n)
+                mbcf_wait(10000000);
+        }
+        check(bad == 0, "%s: %ld of %ld refused", "all FIFO entries accepted", bad, count);
+    } else {
+        /* start late so the FIFO fills up and the senders are held back */
+        uint64_t t = mbcf_now_ns();
+        while (mbcf_now_ns() - t < 300000000ull)
+            mbcf_wait(10000000);
+        uint32_t next[MAXN] = { 0 };
+        int got = 0, bad = 0, total = count * (nodes - 1);
+        while (got < total) {
+            const void *p;
+            size_t len;
+            int src;
+            int r = mbcf_fifo_peek(&f, &p, &len, &src);
+            if (r != 1) {
+                if (r < 0) {
+                    check(0, "%s %ld %ld", "FIFO corrupt", r, got);
+                    return 1;
+                }
+                mbcf_wait(10000000);
+                continue;
+            }
+            struct msg m;
+            memcpy(&m, p, len < sizeof m ? len : sizeof m);
+            if (src < 1 || src >= nodes || m.src != (uint32_t)src || m.seq != next[src] ||
+                len != 16 + m.len || checksum(m.data, m.len) != m.sum) {
+                if (bad++ < 5)
+                    printf("rank 0: bad entry from %d: src %u seq %u (want %u) len %zu\n", src,
+                           m.src, m.seq, src >= 0 && src < MAXN ? next[src] : 0, len);
+            } else {
+                next[src]++;
+            }
+            mbcf_fifo_pop(&f);
+            got++;
+        }
+        check(bad == 0, "%s: %ld bad of %ld", "FIFO entries in order, intact, no duplicates", bad, total);
+        struct mbcf_stats st;
+        mbcf_guest_stats(&st);
+        printf("rank 0: fifo held back (full) %llu times\n", (unsigned long long)st.fifo_busy);
+        check(st.fifo_busy > 0, "%s (%ld %ld)", "the FIFO was full at times (backpressure seen)",
+              (long)st.fifo_busy, 0);
+    }
+    barrier(2);
+    if (rank == 0) {   /* nothing extra arrived after the count */
+        const void *p;
+        size_t len;
+        int src;
+        check(mbcf_fifo_peek(&f, &p, &len, &src) == 0, "%s (%ld %ld)", "no extra FIFO entries", 0, 0);
+    }
+    return 0;
+}
+
+/* ---- refusals ---- */
+static uint8_t guard[6][4096] __attribute__((aligned(4096)));
+static uint8_t srcbytes[16384];
+
+static int test_refuse(void)
+{
+    if (nodes < 2) {
+        check(0, "%s %ld %ld", "needs 2 nodes", nodes, 0);
+        return 1;
+    }
+    memset(guard, 0xA5, sizeof guard);
+    if (rank == 1) {
+        int r = mbcf_export(guard[0], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+        r |= mbcf_export(guard[1], 4096, MBCF_EXPORT_READ);
+        r |= mbcf_export(guard[3], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+        check(r == 0, "%s (%ld %ld)", "exports", r, 0);
+        check(mbcf_export(guard[0], 4096, 7) == -MBCF_E_INVAL, "%s (%ld %ld)", "bad export flags refused", 0, 0);
+        check(mbcf_export((void *)0x0000600000000000ull, 4096, MBCF_EXPORT_READ) < 0, "%s (%ld %ld)",
+              "export of unmapped memory refused", 0, 0);
+    }
+    barrier(1);
+    if (rank == 0) {
+        memset(srcbytes, 0x3C, sizeof srcbytes);
+        struct { const char *what; uint64_t va; uint32_t len; int task; int want; } c[] = {
+            { "read-only page", (uint64_t)guard[1], 8, 0, MBCF_E_READONLY },
+            { "unexported page", (uint64_t)guard[2] + 100, 8, 0, MBCF_E_UNEXPORTED },
+            { "range crossing into an unexported page", (uint64_t)guard[3] + 4000, 200, 0, MBCF_E_UNEXPORTED },
+            { "multi-frame range crossing", (uint64_t)guard[3], 8192, 0, MBCF_E_UNEXPORTED },
+            { "unmapped address", 0x0000600000000000ull, 8, 0, MBCF_E_UNMAPPED },
+            { "kernel address", 0xffff800000001000ull, 8, 0, MBCF_E_KERNEL },
+            { "non-canonical address", 0x0000900000000000ull, 8, 0, MBCF_E_NONCANON },
+            { "unknown task", (uint64_t)guard[0], 8, 3, MBCF_E_NOTASK },
+            { "control write (allowed)", (uint64_t)guard[0] + 16, 8, 0, MBCF_OK },
+        };
+        int n = (int)(sizeof c / sizeof c[0]);
+        done_count = 0;
+        for (int i = 0; i < n; i++)
+            mbcf_guest_post(MBCF_SQE_PUT, 1, c[i].task, c[i].va, srcbytes, c[i].len, (uint64_t)i);
+        mbcf_guest_post(MBCF_SQE_FIFO, 1, 0, (uint64_t)guard[0], srcbytes, 8, (uint64_t)n);
+        wait_done(n + 1);
+        for (int i = 0; i < n; i++) {
+            printf("rank 0: %s -> %s\n", c[i].what, mbcf_strerror(op_status[i]));
+            check(op_status[i] == c[i].want, "%s: status %ld want %ld", c[i].what, op_status[i], c[i].want);
+        }
+        check(op_status[n] == MBCF_E_NOFIFO, "%s: status %ld want %ld", "unregistered FIFO",
+              op_status[n], MBCF_E_NOFIFO);
+        check(mbcf_put(1, (uint64_t)guard[0], srcbytes, MBCF_PUT_MAX + 1, 99) == -MBCF_E_TOOLONG,
+              "%s (%ld %ld)", "too long remote write refused locally", 0, 0);
+        check(mbcf_fifo_send(1, (uint64_t)guard[0], srcbytes, MBCF_FIFO_ENTRY_MAX + 1, 99) ==
+              -MBCF_E_TOOLONG, "%s (%ld %ld)", "too long FIFO entry refused locally", 0, 0);
+        check(mbcf_put(7, (uint64_t)guard[0], srcbytes, 8, 99) == -MBCF_E_NODE,
+              "%s (%ld %ld)", "unknown node refused locally", 0, 0);
+    }
+    barrier(2);
+    if (rank == 1) {
+        uint8_t want[4096];
+        memset(want, 0xA5, sizeof want);
+        memset(want + 16, 0x3C, 8);
+        check(memcmp(guard[0], want, 4096) == 0, "%s (%ld %ld)", "exported page: only the allowed write landed", 0, 0);
+        memset(want, 0xA5, sizeof want);
+        int same = 1;
+        for (int p = 1; p < 6; p++)
+            same &= memcmp(guard[p], want, 4096) == 0;
+        check(same, "%s (%ld %ld)", "refused targets unchanged (read-only, unexported, crossing)", 0, 0);
+        struct mbcf_stats st;
+        mbcf_guest_stats(&st);
+        check(st.refused >= 8, "%s: %ld refused frames counted (%ld)", "target counted refusals",
+              (long)st.refused, 0);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    int r = mbcf_init();
+    if (r) {
+        printf("not ok - mbcf_init: %s\n", mbcf_strerror(r));
+        return 1;
+    }
+    rank = mbcf_rank();
+    nodes = mbcf_size();
+    if (nodes > MAXN) {
+        printf("not ok - rank %d: at most %d nodes\n", rank, MAXN);
+        return 1;
+    }
+    r = mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+    check(r == 0, "%s (%ld %ld)", "export the barrier area", r, 0);
+    const char *mode = argc > 1 ? argv[1] : "pattern";
+    if (!strcmp(mode, "pattern"))
+        test_pattern(argc > 2 ? atoi(argv[2]) : 3);
+    else if (!strcmp(mode, "flood"))
+        test_flood(argc > 2 ? atoi(argv[2]) : 2000);
+    else if (!strcmp(mode, "refuse"))
+        test_refuse();
+    else {
+        printf("usage: mbcftest pattern [rounds] | flood [msgs] | refuse\n");
+        return 2;
+    }
+    barrier(99);
+    if (rank != 0) {   /* stay a moment to answer retransmissions of the last write */
+        uint64_t t = mbcf_now_ns();
+        while (mbcf_now_ns() - t < 300000000ull)
+            mbcf_wait(50000000);
+    }
+    struct mbcf_stats st;
+    mbcf_guest_stats(&st);
+    printf("rank %d: mbcf stats: tx_data %llu retrans %llu timeouts %llu fast %llu rx_dup %llu "
+           "rx_ooo %llu malformed %llu applied %llu refused %llu fifo_busy %llu doorbells %llu "
+           "waits %llu sleeps %llu\n", rank,
+           (unsigned long long)st.tx_data, (unsigned long long)st.tx_retrans,
+           (unsigned long long)st.timeouts, (unsigned long long)st.fast_retrans,
+           (unsigned long long)st.rx_dup, (unsigned long long)st.rx_ooo,
+           (unsigned long long)st.rx_malformed, (unsigned long long)st.applied,
+           (unsigned long long)st.refused, (unsigned long long)st.fifo_busy,
+           (unsigned long long)st.doorbells, (unsigned long long)st.waits,
+           (unsigned long long)st.wait_sleeps);
+    mbcf_finalize();
+    printf("rank %d: %s\n", rank, failures ? "FAILED" : "PASSED");
+    return failures ? 1 : 0;
+}
