@@ -1,0 +1,241 @@
+/* coll_entry.c - MPI collective entry points (MPI-3.1 chapter 5): argument
+ * checks and error handling here, the algorithms in coll/ (coll.h), called
+ * with the same arguments on the communicator's hidden collective
+ * communicator (its own context, so collective traffic never matches user
+ * point-to-point messages). */
+#include "mpii.h"
+#include "coll.h"
+
+#define ENTER(fn)                                                          \
+    CHECK_INIT(fn);                                                        \
+    struct comm *c = comm_get(comm);                                       \
+    if (!c)                                                                \
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn)
+
+static int chk_buf(MPI_Comm comm, int count, MPI_Datatype dt, const char *fn)
+{
+    if (count < 0)
+        return mpi_err(comm, MPI_ERR_COUNT, fn);
+    if (!dt_get(dt) || !dt_committed(dt))
+        return mpi_err(comm, MPI_ERR_TYPE, fn);
+    return MPI_SUCCESS;
+}
+
+static int chk_root(MPI_Comm comm, struct comm *c, int root, const char *fn)
+{
+    if (root < 0 || root >= c->size)
+        return mpi_err(comm, MPI_ERR_ROOT, fn);
+    return MPI_SUCCESS;
+}
+
+static int chk_op(MPI_Comm comm, MPI_Op op, const char *fn)
+{
+    return op_valid(op) ? MPI_SUCCESS : mpi_err(comm, MPI_ERR_OP, fn);
+}
+
+static int chk_counts(MPI_Comm comm, struct comm *c, const int *counts, const char *fn)
+{
+    if (!counts)
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    for (int i = 0; i < c->size; i++)
+        if (counts[i] < 0)
+            return mpi_err(comm, MPI_ERR_COUNT, fn);
+    return MPI_SUCCESS;
+}
+
+#define TRY(x) do { int e_ = (x); if (e_) return e_; } while (0)
+#define RET(fn, call) do { int e_ = (call); return e_ ? mpi_err(comm, e_, fn) : MPI_SUCCESS; } while (0)
+
+int MPI_Barrier(MPI_Comm comm)
+{
+    ENTER("MPI_Barrier");
+    RET("MPI_Barrier", coll_barrier(c->coll));
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+{
+    const char *fn = "MPI_Bcast";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_root(comm, c, root, fn));
+    RET(fn, coll_bcast(buf, count, dt, root, c->coll));
+}
+
+int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+               MPI_Comm comm)
+{
+    const char *fn = "MPI_Reduce";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_root(comm, c, root, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_reduce(sbuf, rbuf, count, dt, op, root, c->coll));
+}
+
+int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                  MPI_Comm comm)
+{
+    const char *fn = "MPI_Allreduce";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_allreduce(sbuf, rbuf, count, dt, op, c->coll));
+}
+
+int MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+               MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+    const char *fn = "MPI_Gather";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (c->rank == root)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    RET(fn, coll_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
+}
+
+int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                MPI_Comm comm)
+{
+    const char *fn = "MPI_Gatherv";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (c->rank == root) {
+        TRY(chk_buf(comm, 0, rdt, fn));
+        TRY(chk_counts(comm, c, rcounts, fn));
+        if (!displs)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    RET(fn, coll_gatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, root, c->coll));
+}
+
+int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+    const char *fn = "MPI_Scatter";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (c->rank == root)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (rbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    RET(fn, coll_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
+}
+
+int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+                 MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                 MPI_Comm comm)
+{
+    const char *fn = "MPI_Scatterv";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (c->rank == root) {
+        TRY(chk_buf(comm, 0, sdt, fn));
+        TRY(chk_counts(comm, c, scounts, fn));
+        if (!displs)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    if (rbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    RET(fn, coll_scatterv(sbuf, scounts, displs, sdt, rbuf, rcount, rdt, root, c->coll));
+}
+
+int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, MPI_Comm comm)
+{
+    const char *fn = "MPI_Allgather";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, rcount, rdt, fn));
+    RET(fn, coll_allgather(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
+}
+
+int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                   const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
+{
+    const char *fn = "MPI_Allgatherv";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, 0, rdt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    if (!displs)
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    RET(fn, coll_allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, c->coll));
+}
+
+int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, MPI_Comm comm)
+{
+    const char *fn = "MPI_Alltoall";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, rcount, rdt, fn));
+    RET(fn, coll_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
+}
+
+int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                  MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                  MPI_Datatype rdt, MPI_Comm comm)
+{
+    const char *fn = "MPI_Alltoallv";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE) {
+        TRY(chk_buf(comm, 0, sdt, fn));
+        TRY(chk_counts(comm, c, scounts, fn));
+        if (!sdispls)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    TRY(chk_buf(comm, 0, rdt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    if (!rdispls)
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    RET(fn, coll_alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, c->coll));
+}
+
+int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                       MPI_Op op, MPI_Comm comm)
+{
+    const char *fn = "MPI_Reduce_scatter";
+    ENTER(fn);
+    TRY(chk_buf(comm, 0, dt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_reduce_scatter(sbuf, rbuf, rcounts, dt, op, c->coll));
+}
+
+int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                             MPI_Op op, MPI_Comm comm)
+{
+    const char *fn = "MPI_Reduce_scatter_block";
+    ENTER(fn);
+    TRY(chk_buf(comm, rcount, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_reduce_scatter_block(sbuf, rbuf, rcount, dt, op, c->coll));
+}
+
+int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+             MPI_Comm comm)
+{
+    const char *fn = "MPI_Scan";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_scan(sbuf, rbuf, count, dt, op, c->coll));
+}
+
+int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+               MPI_Comm comm)
+{
+    const char *fn = "MPI_Exscan";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    RET(fn, coll_exscan(sbuf, rbuf, count, dt, op, c->coll));
+}

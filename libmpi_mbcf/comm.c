@@ -1,0 +1,577 @@
+/* comm.c - communicators (MPI-3.1 chapter 6): WORLD, SELF, dup, split,
+ * create, free, compare, names, attributes (keyvals, predefined TAG_UB...).
+ * Each communicator has a context id for point-to-point and a hidden
+ * communicator (context id + 1) that the collectives run on. A new context
+ * id is the maximum of every member's next free id, agreed with a small
+ * gather/broadcast over the parent's hidden context (negative tags). */
+#include "mpii.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct comm **comms;
+static int ncomms, capcomms;
+static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
+
+struct comm *comm_get(MPI_Comm c)
+{
+    if (c <= 0 || c >= ncomms || !comms[c] || !comms[c]->used)
+        return NULL;
+    return comms[c];
+}
+
+int comm_world_rank(struct comm *c, int rank)
+{
+    return c->world[rank];
+}
+
+int comm_rank_of_world(struct comm *c, int world)
+{
+    if (world < 0 || world >= mpi_world_size)
+        return world;
+    return c->inv[world];
+}
+
+static int alloc_handle(void)
+{
+    for (int i = 3; i < ncomms; i++)
+        if (!comms[i])
+            return i;
+    if (ncomms == capcomms) {
+        int nc = capcomms ? capcomms * 2 : 16;
+        struct comm **t = realloc(comms, (size_t)nc * sizeof *t);
+        if (!t)
+            return -1;
+        memset(t + capcomms, 0, (size_t)(nc - capcomms) * sizeof *t);
+        comms = t;
+        capcomms = nc;
+    }
+    return ncomms++;
+}
+
+static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidden)
+{
+    struct comm *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->world = malloc((size_t)(n ? n : 1) * sizeof(int));
+    c->inv = malloc((size_t)mpi_world_size * sizeof(int));
+    if (!c->world || !c->inv) {
+        free(c->world);
+        free(c->inv);
+        free(c);
+        return NULL;
+    }
+    c->used = 1;
+    c->size = n;
+    c->ctx = ctx;
+    c->hidden = hidden;
+    c->eh = MPI_ERRORS_ARE_FATAL;
+    c->rank = MPI_UNDEFINED;
+    for (int w = 0; w < mpi_world_size; w++)
+        c->inv[w] = MPI_UNDEFINED;
+    for (int i = 0; i < n; i++) {
+        c->world[i] = world[i];
+        c->inv[world[i]] = i;
+        if (world[i] == mpi_world_rank)
+            c->rank = i;
+    }
+    comms[h] = c;
+    return c;
+}
+
+/* A communicator and its hidden collective twin. */
+static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out)
+{
+    int hc = alloc_handle();
+    if (hc < 0)
+        return MPI_ERR_NO_MEM;
+    comms[hc] = (struct comm *)1;   /* reserve */
+    if (h < 0)
+        h = alloc_handle();
+    if (h < 0) {
+        comms[hc] = NULL;
+        return MPI_ERR_NO_MEM;
+    }
+    struct comm *c = make(h, n, world, ctx, 0);
+    struct comm *k = make(hc, n, world, ctx + 1, 1);
+    if (!c || !k)
+        return MPI_ERR_NO_MEM;
+    c->coll = hc;
+    k->coll = hc;
+    k->eh = MPI_ERRORS_RETURN;
+    *out = h;
+    return MPI_SUCCESS;
+}
+
+void comm_init_predefined(int rank, int size)
+{
+    capcomms = 16;
+    comms = calloc((size_t)capcomms, sizeof *comms);
+    ncomms = 3;
+    int *w = malloc((size_t)size * sizeof(int));
+    for (int i = 0; i < size; i++)
+        w[i] = i;
+    MPI_Comm out;
+    make_pair(MPI_COMM_WORLD, size, w, 0, &out);
+    snprintf(comms[MPI_COMM_WORLD]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_WORLD");
+    make_pair(MPI_COMM_SELF, 1, &rank, 2, &out);
+    snprintf(comms[MPI_COMM_SELF]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_SELF");
+    free(w);
+}
+
+static void destroy(MPI_Comm h)
+{
+    struct comm *c = comms[h];
+    if (!c)
+        return;
+    free(c->world);
+    free(c->inv);
+    free(c->dims);
+    free(c->periods);
+    free(c->attr);
+    free(c);
+    comms[h] = NULL;
+}
+
+void comm_free_all(void)
+{
+    for (int i = 1; i < ncomms; i++)
+        if (comms[i])
+            destroy(i);
+    free(comms);
+    comms = NULL;
+    ncomms = capcomms = 0;
+}
+
+/* Gather k ints from every member at rank 0 and hand the whole table back. */
+static int allgather_ints(struct comm *c, const int *mine, int k, int *all)
+{
+    uint32_t ctx = c->ctx + 1;
+    MPI_Comm h = c->coll;
+    if (c->rank == 0) {
+        memcpy(all, mine, (size_t)k * sizeof(int));
+        for (int r = 1; r < c->size; r++) {
+            int e = p2p_recv(all + r * k, k, MPI_INT, c->world[r], -201, ctx, h, NULL);
+            if (e)
+                return e;
+        }
+        for (int r = 1; r < c->size; r++) {
+            int e = p2p_send(all, k * c->size, MPI_INT, c->world[r], -202, ctx, h);
+            if (e)
+                return e;
+        }
+        return MPI_SUCCESS;
+    }
+    int e = p2p_send(mine, k, MPI_INT, c->world[0], -201, ctx, h);
+    if (!e)
+        e = p2p_recv(all, k * c->size, MPI_INT, c->world[0], -202, ctx, h, NULL);
+    return e;
+}
+
+struct split_ent { int color, key, ctx, rank; };
+
+static int cmp_key(const void *a, const void *b)
+{
+    const struct split_ent *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* Split the parent: members of the same color form a communicator. */
+static int split(struct comm *p, int color, int key, MPI_Comm *out, const char *fn)
+{
+    int mine[3] = { color, key, (int)next_ctx };
+    int *all = malloc((size_t)p->size * 3 * sizeof(int));
+    struct split_ent *v = malloc((size_t)p->size * sizeof *v);
+    if (!all || !v) {
+        free(all);
+        free(v);
+        return MPI_ERR_NO_MEM;
+    }
+    int e = allgather_ints(p, mine, 3, all);
+    if (e) {
+        free(all);
+        free(v);
+        return e;
+    }
+    uint32_t ctx = 0;
+    int n = 0;
+    for (int r = 0; r < p->size; r++) {
+        if ((uint32_t)all[3 * r + 2] > ctx)
+            ctx = (uint32_t)all[3 * r + 2];
+        if (color != MPI_UNDEFINED && all[3 * r] == color)
+            v[n++] = (struct split_ent){ color, all[3 * r + 1], 0, r };
+    }
+    next_ctx = ctx + 2;
+    free(all);
+    if (color == MPI_UNDEFINED) {
+        free(v);
+        *out = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_key);
+    int *world = malloc((size_t)n * sizeof(int));
+    if (!world) {
+        free(v);
+        return MPI_ERR_NO_MEM;
+    }
+    for (int i = 0; i < n; i++)
+        world[i] = p->world[v[i].rank];
+    free(v);
+    e = make_pair(-1, n, world, ctx, out);
+    free(world);
+    (void)fn;
+    return e;
+}
+
+int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out)
+{
+    (void)parent;
+    return make_pair(-1, n, world, 0, out);
+}
+
+#define GETC(c, h, fn)                                                   \
+    CHECK_INIT(fn);                                                      \
+    struct comm *c = comm_get(h);                                        \
+    if (!c)                                                              \
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn)
+
+int MPI_Comm_size(MPI_Comm comm, int *size)
+{
+    GETC(c, comm, "MPI_Comm_size");
+    if (!size)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_size");
+    *size = c->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_rank(MPI_Comm comm, int *rank)
+{
+    GETC(c, comm, "MPI_Comm_rank");
+    if (!rank)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_rank");
+    *rank = c->rank;
+    return MPI_SUCCESS;
+}
+
+static int copy_attrs(MPI_Comm from, MPI_Comm to);
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    GETC(c, comm, "MPI_Comm_dup");
+    if (!newcomm)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_dup");
+    int e = split(c, 0, c->rank, newcomm, "MPI_Comm_dup");
+    if (e)
+        return mpi_err(comm, e, "MPI_Comm_dup");
+    struct comm *n = comm_get(*newcomm);
+    c = comm_get(comm);
+    n->eh = c->eh;
+    if (c->topo == MPI_CART) {
+        n->topo = MPI_CART;
+        n->ndims = c->ndims;
+        n->dims = malloc((size_t)(c->ndims ? c->ndims : 1) * sizeof(int));
+        n->periods = malloc((size_t)(c->ndims ? c->ndims : 1) * sizeof(int));
+        memcpy(n->dims, c->dims, (size_t)c->ndims * sizeof(int));
+        memcpy(n->periods, c->periods, (size_t)c->ndims * sizeof(int));
+    }
+    return copy_attrs(comm, *newcomm);
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+    (void)info;
+    return MPI_Comm_dup(comm, newcomm);
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    GETC(c, comm, "MPI_Comm_split");
+    if (!newcomm || (color < 0 && color != MPI_UNDEFINED))
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split");
+    int e = split(c, color, key, newcomm, "MPI_Comm_split");
+    return e ? mpi_err(comm, e, "MPI_Comm_split") : MPI_SUCCESS;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
+{
+    (void)info;
+    GETC(c, comm, "MPI_Comm_split_type");
+    /* every node is its own shared-memory domain */
+    int color = type == MPI_COMM_TYPE_SHARED ? mpi_world_rank : MPI_UNDEFINED;
+    int e = split(c, color, key, newcomm, "MPI_Comm_split_type");
+    return e ? mpi_err(comm, e, "MPI_Comm_split_type") : MPI_SUCCESS;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
+{
+    GETC(c, comm, "MPI_Comm_create");
+    struct group *gr = group_get(g);
+    if (!gr || !newcomm)
+        return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+    int me = -1;
+    for (int i = 0; i < gr->size; i++) {
+        if (comm_rank_of_world(c, gr->world[i]) == MPI_UNDEFINED)
+            return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+        if (gr->world[i] == mpi_world_rank)
+            me = i;
+    }
+    /* split with key = position in the group gives the group's order */
+    int e = split(c, me >= 0 ? 0 : MPI_UNDEFINED, me, newcomm, "MPI_Comm_create");
+    return e ? mpi_err(comm, e, "MPI_Comm_create") : MPI_SUCCESS;
+}
+
+int MPI_Comm_free(MPI_Comm *comm)
+{
+    CHECK_INIT("MPI_Comm_free");
+    if (!comm || !comm_get(*comm) || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF ||
+        comm_get(*comm)->hidden)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
+    struct comm *c = comm_get(*comm);
+    for (int i = 0; i < c->nattr; i++)
+        MPI_Comm_delete_attr(*comm, c->attr[i].key), i--, c = comm_get(*comm);
+    destroy(c->coll);
+    destroy(*comm);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+    return MPI_Comm_free(comm);
+}
+
+int MPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result)
+{
+    CHECK_INIT("MPI_Comm_compare");
+    struct comm *a = comm_get(c1), *b = comm_get(c2);
+    if (!a || !b || !result)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_compare");
+    if (c1 == c2) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    if (a->size != b->size) {
+        *result = MPI_UNEQUAL;
+        return MPI_SUCCESS;
+    }
+    int same_order = 1, same_set = 1;
+    for (int i = 0; i < a->size; i++) {
+        if (a->world[i] != b->world[i])
+            same_order = 0;
+        if (b->inv[a->world[i]] == MPI_UNDEFINED)
+            same_set = 0;
+    }
+    *result = same_order ? MPI_CONGRUENT : same_set ? MPI_SIMILAR : MPI_UNEQUAL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+    GETC(c, comm, "MPI_Comm_test_inter");
+    (void)c;
+    *flag = 0;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *g)
+{
+    GETC(c, comm, "MPI_Comm_group");
+    if (!g)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_group");
+    int e = group_new(c->size, c->world, g);
+    return e ? mpi_err(comm, e, "MPI_Comm_group") : MPI_SUCCESS;
+}
+
+int MPI_Comm_set_name(MPI_Comm comm, const char *name)
+{
+    GETC(c, comm, "MPI_Comm_set_name");
+    if (!name)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    snprintf(c->name, sizeof c->name, "%s", name);
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_name(MPI_Comm comm, char *name, int *len)
+{
+    GETC(c, comm, "MPI_Comm_get_name");
+    if (!name || !len)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    snprintf(name, MPI_MAX_OBJECT_NAME, "%s", c->name);
+    *len = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+
+/* ---- attributes ---- */
+#define MAX_KEYS 64
+#define KEY_BASE 16
+static struct {
+    int used;
+    MPI_Comm_copy_attr_function *copy;
+    MPI_Comm_delete_attr_function *del;
+    void *extra;
+} keys[MAX_KEYS];
+static int attr_tag_ub = (1 << 30) - 1, attr_host = MPI_PROC_NULL, attr_io = MPI_ANY_SOURCE;
+static int attr_wtime_global = 0, attr_appnum = 0, attr_universe, attr_lastcode = MPI_ERR_LASTCODE;
+
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+                           MPI_Comm_delete_attr_function *delete_fn, int *keyval,
+                           void *extra_state)
+{
+    if (!keyval)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Comm_create_keyval");
+    for (int i = 0; i < MAX_KEYS; i++)
+        if (!keys[i].used) {
+            keys[i].used = 1;
+            keys[i].copy = copy_fn;
+            keys[i].del = delete_fn;
+            keys[i].extra = extra_state;
+            *keyval = KEY_BASE + i;
+            return MPI_SUCCESS;
+        }
+    return mpi_err(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "MPI_Comm_create_keyval");
+}
+
+int MPI_Comm_free_keyval(int *keyval)
+{
+    if (!keyval || *keyval < KEY_BASE || *keyval >= KEY_BASE + MAX_KEYS ||
+        !keys[*keyval - KEY_BASE].used)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "MPI_Comm_free_keyval");
+    keys[*keyval - KEY_BASE].used = 0;
+    *keyval = MPI_KEYVAL_INVALID;
+    return MPI_SUCCESS;
+}
+
+static int user_key(int k)
+{
+    return k >= KEY_BASE && k < KEY_BASE + MAX_KEYS && keys[k - KEY_BASE].used;
+}
+
+int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
+{
+    GETC(c, comm, "MPI_Comm_set_attr");
+    if (!user_key(keyval))
+        return mpi_err(comm, MPI_ERR_KEYVAL, "MPI_Comm_set_attr");
+    for (int i = 0; i < c->nattr; i++)
+        if (c->attr[i].key == keyval) {
+            if (keys[keyval - KEY_BASE].del)
+                keys[keyval - KEY_BASE].del(comm, keyval, c->attr[i].val,
+                                            keys[keyval - KEY_BASE].extra);
+            c->attr[i].val = value;
+            return MPI_SUCCESS;
+        }
+    void *t = realloc(c->attr, (size_t)(c->nattr + 1) * sizeof *c->attr);
+    if (!t)
+        return mpi_err(comm, MPI_ERR_NO_MEM, "MPI_Comm_set_attr");
+    c->attr = t;
+    c->attr[c->nattr].key = keyval;
+    c->attr[c->nattr].val = value;
+    c->nattr++;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
+{
+    GETC(c, comm, "MPI_Comm_get_attr");
+    if (!value || !flag)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_get_attr");
+    void **out = value;
+    *flag = 1;
+    attr_universe = mpi_world_size;
+    switch (keyval) {
+    case MPI_TAG_UB: *out = &attr_tag_ub; return MPI_SUCCESS;
+    case MPI_HOST: *out = &attr_host; return MPI_SUCCESS;
+    case MPI_IO: *out = &attr_io; return MPI_SUCCESS;
+    case MPI_WTIME_IS_GLOBAL: *out = &attr_wtime_global; return MPI_SUCCESS;
+    case MPI_UNIVERSE_SIZE: *out = &attr_universe; return MPI_SUCCESS;
+    case MPI_APPNUM: *out = &attr_appnum; return MPI_SUCCESS;
+    case MPI_LASTUSEDCODE: *out = &attr_lastcode; return MPI_SUCCESS;
+    }
+    if (!user_key(keyval))
+        return mpi_err(comm, MPI_ERR_KEYVAL, "MPI_Comm_get_attr");
+    for (int i = 0; i < c->nattr; i++)
+        if (c->attr[i].key == keyval) {
+            *out = c->attr[i].val;
+            return MPI_SUCCESS;
+        }
+    *flag = 0;
+    return MPI_SUCCESS;
+}
+
+int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
+{
+    GETC(c, comm, "MPI_Comm_delete_attr");
+    for (int i = 0; i < c->nattr; i++)
+        if (c->attr[i].key == keyval) {
+            void *v = c->attr[i].val;
+            c->attr[i] = c->attr[--c->nattr];
+            if (user_key(keyval) && keys[keyval - KEY_BASE].del)
+                keys[keyval - KEY_BASE].del(comm, keyval, v, keys[keyval - KEY_BASE].extra);
+            return MPI_SUCCESS;
+        }
+    return mpi_err(comm, MPI_ERR_KEYVAL, "MPI_Comm_delete_attr");
+}
+
+static int copy_attrs(MPI_Comm from, MPI_Comm to)
+{
+    struct comm *c = comm_get(from);
+    for (int i = 0; i < c->nattr; i++) {
+        int k = c->attr[i].key;
+        if (!user_key(k))
+            continue;
+        MPI_Comm_copy_attr_function *cp = keys[k - KEY_BASE].copy;
+        void *out = NULL;
+        int flag = 0;
+        if (cp == MPI_COMM_DUP_FN) {
+            out = c->attr[i].val;
+            flag = 1;
+        } else if (cp) {
+            int e = cp(from, k, keys[k - KEY_BASE].extra, c->attr[i].val, &out, &flag);
+            if (e)
+                return mpi_err(from, e, "MPI_Comm_dup");
+        }
+        if (flag)
+            MPI_Comm_set_attr(to, k, out);
+        c = comm_get(from);
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag)
+{
+    return MPI_Comm_get_attr(comm, keyval, value, flag);
+}
+
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *value)
+{
+    return MPI_Comm_set_attr(comm, keyval, value);
+}
+
+int MPI_Attr_delete(MPI_Comm comm, int keyval)
+{
+    return MPI_Comm_delete_attr(comm, keyval);
+}
+
+int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
+                      int *keyval, void *extra_state)
+{
+    return MPI_Comm_create_keyval(copy_fn, delete_fn, keyval, extra_state);
+}
+
+int MPI_Keyval_free(int *keyval)
+{
+    return MPI_Comm_free_keyval(keyval);
+}
+
+MPI_Fint MPI_Comm_c2f(MPI_Comm comm) { return comm; }
+MPI_Comm MPI_Comm_f2c(MPI_Fint comm) { return comm; }
+MPI_Fint MPI_Type_c2f(MPI_Datatype dt) { return dt; }
+MPI_Datatype MPI_Type_f2c(MPI_Fint dt) { return dt; }
+MPI_Fint MPI_Op_c2f(MPI_Op op) { return op; }
+MPI_Op MPI_Op_f2c(MPI_Fint op) { return op; }
+MPI_Fint MPI_Request_c2f(MPI_Request req) { return req; }
+MPI_Request MPI_Request_f2c(MPI_Fint req) { return req; }
+MPI_Fint MPI_Group_c2f(MPI_Group g) { return g; }
+MPI_Group MPI_Group_f2c(MPI_Fint g) { return g; }

@@ -1,0 +1,611 @@
+/* datatype.c - MPI datatypes (MPI-3.1 chapter 4): the predefined C types
+ * (incl. complex, fixed-width, pair types for MAXLOC/MINLOC and the Fortran
+ * names with C layouts), derived type constructors, extents, Pack/Unpack.
+ * Layouts live in the portable engine dte.c. */
+#include "mpii.h"
+#include <complex.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+struct dtype {
+    int used, committed, predefined;
+    int combiner;
+    struct dte d;
+    char name[MPI_MAX_OBJECT_NAME];
+};
+static struct dtype *types;
+static int ntypes, captypes;
+
+#define PAIR(T1, T2) struct { T1 a; T2 b; }
+typedef PAIR(float, int) p_float_int;
+typedef PAIR(double, int) p_double_int;
+typedef PAIR(long, int) p_long_int;
+typedef PAIR(int, int) p_2int;
+typedef PAIR(short, int) p_short_int;
+typedef PAIR(long double, int) p_ldouble_int;
+typedef PAIR(float, float) p_2real;
+typedef PAIR(double, double) p_2double;
+
+static void def_basic(int id, const char *name, int64_t size, int64_t align)
+{
+    struct dtype *t = &types[id];
+    dte_init_basic(&t->d, size, align, id);
+    t->used = t->committed = t->predefined = 1;
+    t->combiner = MPI_COMBINER_NAMED;
+    snprintf(t->name, sizeof t->name, "%s", name);
+}
+
+static void def_pair(int id, const char *name, int b1, int b2, int64_t off2, int64_t extent,
+                     int64_t align)
+{
+    struct dtype *t = &types[id];
+    dte_init_pair(&t->d, id, types[b1].d.size, b1, types[b2].d.size, b2, off2, extent, align);
+    t->used = t->committed = t->predefined = 1;
+    t->combiner = MPI_COMBINER_NAMED;
+    snprintf(t->name, sizeof t->name, "%s", name);
+}
+
+#define B(id, T) def_basic(id, #id, sizeof(T), _Alignof(T))
+#define P(id, T, b1, b2) def_pair(id, #id, b1, b2, offsetof(T, b), sizeof(T), _Alignof(T))
+
+void dt_init_predefined(void)
+{
+    captypes = 256;
+    types = calloc((size_t)captypes, sizeof *types);
+    ntypes = MPI_FIRST_DERIVED_TYPE_MBCF;
+    B(MPI_CHAR, char); B(MPI_SIGNED_CHAR, signed char); B(MPI_UNSIGNED_CHAR, unsigned char);
+    B(MPI_BYTE, unsigned char); B(MPI_SHORT, short); B(MPI_UNSIGNED_SHORT, unsigned short);
+    B(MPI_INT, int); B(MPI_UNSIGNED, unsigned); B(MPI_LONG, long);
+    B(MPI_UNSIGNED_LONG, unsigned long); B(MPI_LONG_LONG_INT, long long);
+    B(MPI_UNSIGNED_LONG_LONG, unsigned long long); B(MPI_FLOAT, float);
+    B(MPI_DOUBLE, double); B(MPI_LONG_DOUBLE, long double); B(MPI_WCHAR, wchar_t);
+    B(MPI_C_BOOL, bool); B(MPI_INT8_T, int8_t); B(MPI_INT16_T, int16_t);
+    B(MPI_INT32_T, int32_t); B(MPI_INT64_T, int64_t); B(MPI_UINT8_T, uint8_t);
+    B(MPI_UINT16_T, uint16_t); B(MPI_UINT32_T, uint32_t); B(MPI_UINT64_T, uint64_t);
+    B(MPI_C_FLOAT_COMPLEX, float _Complex); B(MPI_C_DOUBLE_COMPLEX, double _Complex);
+    B(MPI_C_LONG_DOUBLE_COMPLEX, long double _Complex); B(MPI_AINT, MPI_Aint);
+    B(MPI_OFFSET, MPI_Offset); B(MPI_COUNT, MPI_Count); B(MPI_PACKED, unsigned char);
+    B(MPI_CHARACTER, char); B(MPI_INTEGER, int); B(MPI_REAL, float);
+    B(MPI_DOUBLE_PRECISION, double); B(MPI_COMPLEX, float _Complex);
+    B(MPI_DOUBLE_COMPLEX, double _Complex); B(MPI_LOGICAL, int); B(MPI_INTEGER1, int8_t);
+    B(MPI_INTEGER2, int16_t); B(MPI_INTEGER4, int32_t); B(MPI_INTEGER8, int64_t);
+    B(MPI_REAL4, float); B(MPI_REAL8, double); B(MPI_CXX_BOOL, bool);
+    B(MPI_CXX_FLOAT_COMPLEX, float _Complex); B(MPI_CXX_DOUBLE_COMPLEX, double _Complex);
+    B(MPI_REAL16, long double); B(MPI_COMPLEX8, float _Complex);
+    B(MPI_COMPLEX16, double _Complex);
+    P(MPI_FLOAT_INT, p_float_int, MPI_FLOAT, MPI_INT);
+    P(MPI_DOUBLE_INT, p_double_int, MPI_DOUBLE, MPI_INT);
+    P(MPI_LONG_INT, p_long_int, MPI_LONG, MPI_INT);
+    P(MPI_2INT, p_2int, MPI_INT, MPI_INT);
+    P(MPI_SHORT_INT, p_short_int, MPI_SHORT, MPI_INT);
+    P(MPI_LONG_DOUBLE_INT, p_ldouble_int, MPI_LONG_DOUBLE, MPI_INT);
+    P(MPI_2INTEGER, p_2int, MPI_INTEGER, MPI_INTEGER);
+    P(MPI_2REAL, p_2real, MPI_REAL, MPI_REAL);
+    P(MPI_2DOUBLE_PRECISION, p_2double, MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION);
+}
+
+struct dte *dt_get(MPI_Datatype dt)
+{
+    if (dt <= 0 || dt >= ntypes || !types[dt].used)
+        return NULL;
+    return &types[dt].d;
+}
+
+int dt_committed(MPI_Datatype dt)
+{
+    return dt > 0 && dt < ntypes && types[dt].used && types[dt].committed;
+}
+
+const char *dt_name(MPI_Datatype dt)
+{
+    return dt > 0 && dt < ntypes && types[dt].used ? types[dt].name : "(invalid)";
+}
+
+static int new_type(MPI_Datatype *out)
+{
+    for (int i = MPI_FIRST_DERIVED_TYPE_MBCF; i < ntypes; i++)
+        if (!types[i].used) {
+            *out = i;
+            return 0;
+        }
+    if (ntypes == captypes) {
+        struct dtype *t = realloc(types, (size_t)captypes * 2 * sizeof *t);
+        if (!t)
+            return MPI_ERR_NO_MEM;
+        memset(t + captypes, 0, (size_t)captypes * sizeof *t);
+        types = t;
+        captypes *= 2;
+    }
+    *out = ntypes++;
+    return 0;
+}
+
+/* Build a derived type from blocks; all constructors end here. */
+static int build(int n, const int64_t *bl, const int64_t *disp, const MPI_Datatype *olds,
+                 int pad, int combiner, MPI_Datatype *newtype, const char *fn)
+{
+    if (n < 0 || !newtype)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    MPI_Datatype id;
+    if (new_type(&id))           /* first: it may move the table */
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    const struct dte **o = malloc((size_t)(n ? n : 1) * sizeof *o);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    for (int i = 0; i < n; i++) {
+        o[i] = dt_get(olds[i]);
+        if (!o[i] || bl[i] < 0) {
+            int code = o[i] ? MPI_ERR_ARG : MPI_ERR_TYPE;
+            free(o);
+            return mpi_err(MPI_COMM_WORLD, code, fn);
+        }
+    }
+    struct dtype *t = &types[id];
+    int rc = dte_init_blocks(&t->d, n, bl, disp, (const struct dte *const *)o, pad);
+    free(o);
+    if (rc)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    t->used = 1;
+    t->committed = 0;
+    t->predefined = 0;
+    t->combiner = combiner;
+    t->name[0] = 0;
+    *newtype = id;
+    return MPI_SUCCESS;
+}
+
+/* Helper for constructors with one old type and n blocks. */
+static int build1(int n, const int64_t *bl, const int64_t *disp, MPI_Datatype old,
+                  int combiner, MPI_Datatype *newtype, const char *fn)
+{
+    MPI_Datatype *olds = malloc((size_t)(n > 0 ? n : 1) * sizeof *olds);
+    if (!olds)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    for (int i = 0; i < n; i++)
+        olds[i] = old;
+    if (!dt_get(old)) {
+        free(olds);
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    }
+    int rc = build(n, bl, disp, olds, 0, combiner, newtype, fn);
+    free(olds);
+    return rc;
+}
+
+static int64_t *alloc64(int n)
+{
+    return malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+}
+
+int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
+{
+    if (count < 0)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_contiguous");
+    struct dte *o = dt_get(old);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_contiguous");
+    int64_t bl = count, disp = 0;
+    return build1(1, &bl, &disp, old, MPI_COMBINER_CONTIGUOUS, newtype, "MPI_Type_contiguous");
+}
+
+static int hvector(int count, int blocklen, int64_t stride_bytes, MPI_Datatype old,
+                   MPI_Datatype *newtype, int combiner, const char *fn)
+{
+    if (count < 0 || blocklen < 0)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COUNT, fn);
+    if (!dt_get(old))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    int64_t *bl = alloc64(count), *disp = alloc64(count);
+    if (!bl || !disp) {
+        free(bl);
+        free(disp);
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    }
+    for (int i = 0; i < count; i++) {
+        bl[i] = blocklen;
+        disp[i] = (int64_t)i * stride_bytes;
+    }
+    int rc = build1(count, bl, disp, old, combiner, newtype, fn);
+    free(bl);
+    free(disp);
+    return rc;
+}
+
+int MPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
+                    MPI_Datatype *newtype)
+{
+    struct dte *o = dt_get(old);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
+    return hvector(count, blocklen, (int64_t)stride * dte_extent(o), old, newtype,
+                   MPI_COMBINER_VECTOR, "MPI_Type_vector");
+}
+
+int MPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                            MPI_Datatype *newtype)
+{
+    return hvector(count, blocklen, stride, old, newtype, MPI_COMBINER_HVECTOR,
+                   "MPI_Type_create_hvector");
+}
+
+int MPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                     MPI_Datatype *newtype)
+{
+    return MPI_Type_create_hvector(count, blocklen, stride, old, newtype);
+}
+
+static int indexed(int count, const int *bls, int blconst, const int *idisp,
+                   const MPI_Aint *adisp, MPI_Datatype old, MPI_Datatype *newtype,
+                   int combiner, const char *fn)
+{
+    struct dte *o = dt_get(old);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    if (count < 0 || (count && ((!bls && blconst < 0) || (!idisp && !adisp))))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    int64_t *bl = alloc64(count), *disp = alloc64(count);
+    if (!bl || !disp) {
+        free(bl);
+        free(disp);
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    }
+    for (int i = 0; i < count; i++) {
+        bl[i] = bls ? bls[i] : blconst;
+        disp[i] = idisp ? (int64_t)idisp[i] * dte_extent(o) : (int64_t)adisp[i];
+    }
+    int rc = build1(count, bl, disp, old, combiner, newtype, fn);
+    free(bl);
+    free(disp);
+    return rc;
+}
+
+int MPI_Type_indexed(int count, const int blocklens[], const int displs[],
+                     MPI_Datatype old, MPI_Datatype *newtype)
+{
+    return indexed(count, blocklens, -1, displs, NULL, old, newtype, MPI_COMBINER_INDEXED,
+                   "MPI_Type_indexed");
+}
+
+int MPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                             MPI_Datatype old, MPI_Datatype *newtype)
+{
+    return indexed(count, blocklens, -1, NULL, displs, old, newtype, MPI_COMBINER_HINDEXED,
+                   "MPI_Type_create_hindexed");
+}
+
+int MPI_Type_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                      MPI_Datatype old, MPI_Datatype *newtype)
+{
+    return MPI_Type_create_hindexed(count, blocklens, displs, old, newtype);
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
+                                  MPI_Datatype old, MPI_Datatype *newtype)
+{
+    if (blocklen < 0)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_create_indexed_block");
+    return indexed(count, NULL, blocklen, displs, NULL, old, newtype,
+                   MPI_COMBINER_INDEXED_BLOCK, "MPI_Type_create_indexed_block");
+}
+
+int MPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displs[],
+                                   MPI_Datatype old, MPI_Datatype *newtype)
+{
+    if (blocklen < 0)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_create_hindexed_block");
+    return indexed(count, NULL, blocklen, NULL, displs, old, newtype,
+                   MPI_COMBINER_HINDEXED_BLOCK, "MPI_Type_create_hindexed_block");
+}
+
+int MPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                           const MPI_Datatype typelist[], MPI_Datatype *newtype)
+{
+    const char *fn = "MPI_Type_create_struct";
+    if (count < 0 || (count && (!blocklens || !displs || !typelist)))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    int64_t *bl = alloc64(count), *disp = alloc64(count);
+    if (!bl || !disp) {
+        free(bl);
+        free(disp);
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    }
+    for (int i = 0; i < count; i++) {
+        bl[i] = blocklens[i];
+        disp[i] = displs[i];
+    }
+    int rc = build(count, bl, disp, typelist, 1, MPI_COMBINER_STRUCT, newtype, fn);
+    free(bl);
+    free(disp);
+    return rc;
+}
+
+int MPI_Type_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                    const MPI_Datatype types_[], MPI_Datatype *newtype)
+{
+    return MPI_Type_create_struct(count, blocklens, displs, types_, newtype);
+}
+
+int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype *newtype)
+{
+    const char *fn = "MPI_Type_create_resized";
+    struct dte *o = dt_get(old);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    if (!newtype)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    MPI_Datatype id;
+    if (new_type(&id))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    o = dt_get(old);   /* the table may have moved */
+    struct dtype *t = &types[id];
+    if (dte_init_resized(&t->d, o, lb, extent))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+    t->used = 1;
+    t->committed = 0;
+    t->predefined = 0;
+    t->combiner = MPI_COMBINER_RESIZED;
+    t->name[0] = 0;
+    *newtype = id;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
+{
+    int rc = MPI_Type_contiguous(1, old, newtype);
+    if (!rc) {
+        types[*newtype].combiner = MPI_COMBINER_DUP;
+        types[*newtype].committed = types[old].committed;
+    }
+    return rc;
+}
+
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype old,
+                             MPI_Datatype *newtype)
+{
+    const char *fn = "MPI_Type_create_subarray";
+    struct dte *o = dt_get(old);
+    if (!o)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    if (ndims <= 0 || (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    for (int i = 0; i < ndims; i++)
+        if (sizes[i] <= 0 || subsizes[i] <= 0 || starts[i] < 0 ||
+            starts[i] + subsizes[i] > sizes[i])
+            return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    /* Build from the fastest dimension outwards as nested hvectors. */
+    int64_t ext = dte_extent(o), stride = ext, offset = 0;
+    MPI_Datatype cur = old, next;
+    for (int k = 0; k < ndims; k++) {
+        int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
+        int rc = MPI_Type_create_hvector(subsizes[d], 1, stride, cur, &next);
+        if (rc)
+            return rc;
+        if (cur != old)
+            MPI_Type_free(&cur);
+        cur = next;
+        offset += (int64_t)starts[d] * stride;
+        stride *= sizes[d];
+    }
+    /* shift by the start offset, extent = whole array */
+    int one = 1;
+    MPI_Aint disp = offset;
+    MPI_Datatype shifted;
+    int rc = MPI_Type_create_struct(1, &one, &disp, &cur, &shifted);
+    MPI_Type_free(&cur);
+    if (rc)
+        return rc;
+    rc = MPI_Type_create_resized(shifted, 0, stride, newtype);
+    MPI_Type_free(&shifted);
+    if (!rc)
+        types[*newtype].combiner = MPI_COMBINER_SUBARRAY;
+    return rc;
+}
+
+int MPI_Type_commit(MPI_Datatype *dt)
+{
+    if (!dt || !dt_get(*dt))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
+    types[*dt].committed = 1;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_free(MPI_Datatype *dt)
+{
+    if (!dt || !dt_get(*dt) || types[*dt].predefined)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
+    dte_destroy(&types[*dt].d);
+    types[*dt].used = 0;
+    *dt = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_size_x(MPI_Datatype dt, MPI_Count *size)
+{
+    struct dte *d = dt_get(dt);
+    if (!d || !size)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_size");
+    *size = d->size;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_size(MPI_Datatype dt, int *size)
+{
+    MPI_Count s = 0;
+    int rc = MPI_Type_size_x(dt, &s);
+    if (!rc)
+        *size = s > 0x7fffffff ? MPI_UNDEFINED : (int)s;
+    return rc;
+}
+
+int MPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
+{
+    struct dte *d = dt_get(dt);
+    if (!d || !lb || !extent)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_extent");
+    *lb = d->lb;
+    *extent = dte_extent(d);
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_get_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
+{
+    MPI_Aint l = 0, e = 0;
+    int rc = MPI_Type_get_extent(dt, &l, &e);
+    if (!rc) {
+        *lb = l;
+        *extent = e;
+    }
+    return rc;
+}
+
+int MPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
+{
+    struct dte *d = dt_get(dt);
+    if (!d || !lb || !extent)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_true_extent");
+    *lb = d->true_lb;
+    *extent = d->true_ub - d->true_lb;
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_get_true_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
+{
+    MPI_Aint l = 0, e = 0;
+    int rc = MPI_Type_get_true_extent(dt, &l, &e);
+    if (!rc) {
+        *lb = l;
+        *extent = e;
+    }
+    return rc;
+}
+
+int MPI_Type_extent(MPI_Datatype dt, MPI_Aint *extent)
+{
+    MPI_Aint lb;
+    return MPI_Type_get_extent(dt, &lb, extent);
+}
+
+int MPI_Type_lb(MPI_Datatype dt, MPI_Aint *lb)
+{
+    MPI_Aint e;
+    return MPI_Type_get_extent(dt, lb, &e);
+}
+
+int MPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub)
+{
+    MPI_Aint lb = 0, e = 0;
+    int rc = MPI_Type_get_extent(dt, &lb, &e);
+    if (!rc)
+        *ub = lb + e;
+    return rc;
+}
+
+int MPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes_,
+                          int *combiner)
+{
+    if (!dt_get(dt))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_envelope");
+    *combiner = types[dt].combiner;
+    *nints = *naddrs = *ntypes_ = 0;   /* contents are not kept (Type_get_contents) */
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_set_name(MPI_Datatype dt, const char *name)
+{
+    if (!dt_get(dt) || !name)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_set_name");
+    snprintf(types[dt].name, sizeof types[dt].name, "%s", name);
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_get_name(MPI_Datatype dt, char *name, int *len)
+{
+    if (!dt_get(dt) || !name || !len)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_name");
+    snprintf(name, MPI_MAX_OBJECT_NAME, "%s", types[dt].name);
+    *len = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt)
+{
+    static const int reals[] = { MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE };
+    static const int ints[] = { MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T };
+    static const int cplx[] = { MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+                                MPI_C_LONG_DOUBLE_COMPLEX };
+    const int *l = typeclass == MPI_TYPECLASS_REAL ? reals
+                   : typeclass == MPI_TYPECLASS_INTEGER ? ints
+                   : typeclass == MPI_TYPECLASS_COMPLEX ? cplx : NULL;
+    int n = typeclass == MPI_TYPECLASS_INTEGER ? 4 : 3;
+    for (int i = 0; l && i < n; i++)
+        if (types[l[i]].d.size == size) {
+            *dt = l[i];
+            return MPI_SUCCESS;
+        }
+    return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_match_size");
+}
+
+int MPI_Get_address(const void *location, MPI_Aint *address)
+{
+    if (!address)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_address");
+    *address = (MPI_Aint)(uintptr_t)location;
+    return MPI_SUCCESS;
+}
+
+int MPI_Address(void *location, MPI_Aint *address)
+{
+    return MPI_Get_address(location, address);
+}
+
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return base + disp; }
+MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b) { return a - b; }
+
+/* ---- Pack / Unpack: our packed format is the raw bytes in type-map order ---- */
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int outsize,
+             int *position, MPI_Comm comm)
+{
+    struct dte *d = dt_get(dt);
+    if (!d)
+        return mpi_err(comm, MPI_ERR_TYPE, "MPI_Pack");
+    if (incount < 0 || !position || *position < 0)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Pack");
+    int64_t n = d->size * incount;
+    if (*position + n > outsize)
+        return mpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Pack");
+    dte_pack(d, inbuf, incount, (char *)outbuf + *position, 0, n);
+    *position += (int)n;
+    return MPI_SUCCESS;
+}
+
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+               MPI_Datatype dt, MPI_Comm comm)
+{
+    struct dte *d = dt_get(dt);
+    if (!d)
+        return mpi_err(comm, MPI_ERR_TYPE, "MPI_Unpack");
+    if (outcount < 0 || !position || *position < 0)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Unpack");
+    int64_t n = d->size * outcount;
+    if (*position + n > insize)
+        return mpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Unpack");
+    dte_unpack(d, outbuf, outcount, (const char *)inbuf + *position, 0, n);
+    *position += (int)n;
+    return MPI_SUCCESS;
+}
+
+int MPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size)
+{
+    struct dte *d = dt_get(dt);
+    if (!d)
+        return mpi_err(comm, MPI_ERR_TYPE, "MPI_Pack_size");
+    if (incount < 0 || !size)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Pack_size");
+    *size = (int)(d->size * incount);
+    return MPI_SUCCESS;
+}

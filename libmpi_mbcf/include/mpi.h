@@ -1,0 +1,745 @@
+/* mpi.h - MPI-3.1 C interface of libmpi_mbcf (MPI on MBCF, seed 003).
+ * Standard names, types, constants and signatures (MPI-3.1 standard, Annex A)
+ * so that C programs written for MPICH/Open MPI that stay within what this
+ * library implements compile unchanged. Handles are ints (like MPICH).
+ * Functions declared here but not implemented return
+ * MPI_ERR_UNSUPPORTED_OPERATION and print the call's name (README "MPI"). */
+#ifndef LIBMPI_MBCF_MPI_H
+#define LIBMPI_MBCF_MPI_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+#define LIBMPI_MBCF 1
+
+/* ---- handle and scalar types ---- */
+typedef int MPI_Comm;
+typedef int MPI_Group;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Request;
+typedef int MPI_Errhandler;
+typedef int MPI_Info;
+typedef int MPI_Win;
+typedef int MPI_File;
+typedef int MPI_Message;
+typedef intptr_t MPI_Aint;
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+typedef int MPI_Fint;
+
+typedef struct MPI_Status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int mbcf_cancelled;        /* implementation fields */
+    long long mbcf_count;      /* bytes received */
+} MPI_Status;
+
+/* ---- null handles and predefined objects ---- */
+#define MPI_COMM_NULL       0
+#define MPI_COMM_WORLD      1
+#define MPI_COMM_SELF       2
+#define MPI_GROUP_NULL      0
+#define MPI_GROUP_EMPTY     1
+#define MPI_REQUEST_NULL    0
+#define MPI_OP_NULL         0
+#define MPI_ERRHANDLER_NULL 0
+#define MPI_ERRORS_ARE_FATAL 1
+#define MPI_ERRORS_RETURN   2
+#define MPI_INFO_NULL       0
+#define MPI_INFO_ENV        1
+#define MPI_WIN_NULL        0
+#define MPI_FILE_NULL       0
+#define MPI_MESSAGE_NULL    0
+#define MPI_MESSAGE_NO_PROC (-1)
+#define MPI_DATATYPE_NULL   0
+
+/* ---- predefined datatypes (values index the library's type table) ---- */
+#define MPI_CHAR               1
+#define MPI_SIGNED_CHAR        2
+#define MPI_UNSIGNED_CHAR      3
+#define MPI_BYTE               4
+#define MPI_SHORT              5
+#define MPI_UNSIGNED_SHORT     6
+#define MPI_INT                7
+#define MPI_UNSIGNED           8
+#define MPI_LONG               9
+#define MPI_UNSIGNED_LONG      10
+#define MPI_LONG_LONG_INT      11
+#define MPI_LONG_LONG          MPI_LONG_LONG_INT
+#define MPI_UNSIGNED_LONG_LONG 12
+#define MPI_FLOAT              13
+#define MPI_DOUBLE             14
+#define MPI_LONG_DOUBLE        15
+#define MPI_WCHAR              16
+#define MPI_C_BOOL             17
+#define MPI_INT8_T             18
+#define MPI_INT16_T            19
+#define MPI_INT32_T            20
+#define MPI_INT64_T            21
+#define MPI_UINT8_T            22
+#define MPI_UINT16_T           23
+#define MPI_UINT32_T           24
+#define MPI_UINT64_T           25
+#define MPI_C_FLOAT_COMPLEX    26
+#define MPI_C_COMPLEX          MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX   27
+#define MPI_C_LONG_DOUBLE_COMPLEX 28
+#define MPI_AINT               29
+#define MPI_OFFSET             30
+#define MPI_COUNT              31
+#define MPI_PACKED             32
+/* pair types for MPI_MAXLOC / MPI_MINLOC */
+#define MPI_FLOAT_INT          33
+#define MPI_DOUBLE_INT         34
+#define MPI_LONG_INT           35
+#define MPI_2INT               36
+#define MPI_SHORT_INT          37
+#define MPI_LONG_DOUBLE_INT    38
+/* Fortran names with the C layouts of gfortran */
+#define MPI_CHARACTER          39
+#define MPI_INTEGER            40
+#define MPI_REAL               41
+#define MPI_DOUBLE_PRECISION   42
+#define MPI_COMPLEX            43
+#define MPI_DOUBLE_COMPLEX     44
+#define MPI_LOGICAL            45
+#define MPI_INTEGER1           46
+#define MPI_INTEGER2           47
+#define MPI_INTEGER4           48
+#define MPI_INTEGER8           49
+#define MPI_REAL4              50
+#define MPI_REAL8              51
+#define MPI_2INTEGER           52
+#define MPI_2REAL              53
+#define MPI_2DOUBLE_PRECISION  54
+#define MPI_CXX_BOOL           55
+#define MPI_CXX_FLOAT_COMPLEX  56
+#define MPI_CXX_DOUBLE_COMPLEX 57
+#define MPI_LB                 58   /* deprecated markers, MPI-1 */
+#define MPI_UB                 59
+#define MPI_REAL16             60
+#define MPI_COMPLEX8           61
+#define MPI_COMPLEX16          62
+#define MPI_FIRST_DERIVED_TYPE_MBCF 64
+
+/* ---- predefined reduction operations ---- */
+#define MPI_MAX     1
+#define MPI_MIN     2
+#define MPI_SUM     3
+#define MPI_PROD    4
+#define MPI_LAND    5
+#define MPI_BAND    6
+#define MPI_LOR     7
+#define MPI_BOR     8
+#define MPI_LXOR    9
+#define MPI_BXOR    10
+#define MPI_MAXLOC  11
+#define MPI_MINLOC  12
+#define MPI_REPLACE 13
+#define MPI_NO_OP   14
+
+/* ---- constants ---- */
+#define MPI_ANY_SOURCE   (-2)
+#define MPI_PROC_NULL    (-1)
+#define MPI_ROOT         (-3)
+#define MPI_ANY_TAG      (-1)
+#define MPI_UNDEFINED    (-32766)
+#define MPI_KEYVAL_INVALID (-1)
+#define MPI_BSEND_OVERHEAD 96
+#define MPI_MAX_PROCESSOR_NAME 128
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_MAX_PORT_NAME 256
+#define MPI_MAX_DATAREP_STRING 128
+
+#define MPI_STATUS_IGNORE   ((MPI_Status *)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)1)
+#define MPI_IN_PLACE        ((void *)-1)
+#define MPI_BOTTOM          ((void *)0)
+#define MPI_UNWEIGHTED      ((int *)2)
+#define MPI_WEIGHTS_EMPTY   ((int *)3)
+#define MPI_ARGV_NULL       ((char **)0)
+#define MPI_ARGVS_NULL      ((char ***)0)
+#define MPI_ERRCODES_IGNORE ((int *)0)
+
+/* thread levels */
+#define MPI_THREAD_SINGLE     0
+#define MPI_THREAD_FUNNELED   1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE   3
+
+/* comparison results */
+#define MPI_IDENT     0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR   2
+#define MPI_UNEQUAL   3
+
+/* topologies */
+#define MPI_GRAPH      1
+#define MPI_CART       2
+#define MPI_DIST_GRAPH 3
+
+/* type combiners */
+#define MPI_COMBINER_NAMED          1
+#define MPI_COMBINER_DUP            2
+#define MPI_COMBINER_CONTIGUOUS     3
+#define MPI_COMBINER_VECTOR         4
+#define MPI_COMBINER_HVECTOR        5
+#define MPI_COMBINER_INDEXED        6
+#define MPI_COMBINER_HINDEXED       7
+#define MPI_COMBINER_INDEXED_BLOCK  8
+#define MPI_COMBINER_HINDEXED_BLOCK 9
+#define MPI_COMBINER_STRUCT         10
+#define MPI_COMBINER_SUBARRAY       11
+#define MPI_COMBINER_DARRAY         12
+#define MPI_COMBINER_RESIZED        13
+
+#define MPI_ORDER_C       56
+#define MPI_ORDER_FORTRAN 57
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+
+#define MPI_COMM_TYPE_SHARED 1
+
+/* predefined attribute keys */
+#define MPI_TAG_UB          1
+#define MPI_HOST            2
+#define MPI_IO              3
+#define MPI_WTIME_IS_GLOBAL 4
+#define MPI_UNIVERSE_SIZE   5
+#define MPI_APPNUM          6
+#define MPI_LASTUSEDCODE    7
+
+/* one-sided constants (declared; one-sided is unsupported) */
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED    235
+#define MPI_MODE_NOCHECK   1024
+#define MPI_MODE_NOSTORE   2048
+#define MPI_MODE_NOPUT     4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
+/* I/O constants (declared; I/O is unsupported) */
+#define MPI_MODE_RDONLY 2
+#define MPI_MODE_RDWR 8
+#define MPI_MODE_WRONLY 4
+#define MPI_MODE_CREATE 1
+#define MPI_MODE_EXCL 64
+#define MPI_MODE_DELETE_ON_CLOSE 16
+#define MPI_MODE_UNIQUE_OPEN 32
+#define MPI_MODE_APPEND 128
+#define MPI_MODE_SEQUENTIAL 256
+#define MPI_SEEK_SET 600
+#define MPI_SEEK_CUR 602
+#define MPI_SEEK_END 604
+
+/* ---- error classes (MPI-3.1 sec 8.4) ---- */
+#define MPI_SUCCESS          0
+#define MPI_ERR_BUFFER       1
+#define MPI_ERR_COUNT        2
+#define MPI_ERR_TYPE         3
+#define MPI_ERR_TAG          4
+#define MPI_ERR_COMM         5
+#define MPI_ERR_RANK         6
+#define MPI_ERR_REQUEST      7
+#define MPI_ERR_ROOT         8
+#define MPI_ERR_GROUP        9
+#define MPI_ERR_OP           10
+#define MPI_ERR_TOPOLOGY     11
+#define MPI_ERR_DIMS         12
+#define MPI_ERR_ARG          13
+#define MPI_ERR_UNKNOWN      14
+#define MPI_ERR_TRUNCATE     15
+#define MPI_ERR_OTHER        16
+#define MPI_ERR_INTERN       17
+#define MPI_ERR_IN_STATUS    18
+#define MPI_ERR_PENDING      19
+#define MPI_ERR_KEYVAL       20
+#define MPI_ERR_NO_MEM       21
+#define MPI_ERR_BASE         22
+#define MPI_ERR_INFO_KEY     23
+#define MPI_ERR_INFO_VALUE   24
+#define MPI_ERR_INFO_NOKEY   25
+#define MPI_ERR_SPAWN        26
+#define MPI_ERR_PORT         27
+#define MPI_ERR_SERVICE      28
+#define MPI_ERR_NAME         29
+#define MPI_ERR_WIN          30
+#define MPI_ERR_SIZE         31
+#define MPI_ERR_DISP         32
+#define MPI_ERR_INFO         33
+#define MPI_ERR_LOCKTYPE     34
+#define MPI_ERR_ASSERT       35
+#define MPI_ERR_RMA_CONFLICT 36
+#define MPI_ERR_RMA_SYNC     37
+#define MPI_ERR_FILE         38
+#define MPI_ERR_NOT_SAME     39
+#define MPI_ERR_AMODE        40
+#define MPI_ERR_UNSUPPORTED_DATAREP 41
+#define MPI_ERR_UNSUPPORTED_OPERATION 42
+#define MPI_ERR_NO_SUCH_FILE 43
+#define MPI_ERR_FILE_EXISTS  44
+#define MPI_ERR_BAD_FILE     45
+#define MPI_ERR_ACCESS       46
+#define MPI_ERR_NO_SPACE     47
+#define MPI_ERR_QUOTA        48
+#define MPI_ERR_READ_ONLY    49
+#define MPI_ERR_FILE_IN_USE  50
+#define MPI_ERR_DUP_DATAREP  51
+#define MPI_ERR_CONVERSION   52
+#define MPI_ERR_IO           53
+#define MPI_ERR_RMA_RANGE    54
+#define MPI_ERR_RMA_ATTACH   55
+#define MPI_ERR_RMA_SHARED   56
+#define MPI_ERR_RMA_FLAVOR   57
+#define MPI_ERR_LASTCODE     63
+
+/* ---- user function types ---- */
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *dt);
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *code, ...);
+typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *code, ...);
+typedef void MPI_File_errhandler_function(MPI_File *file, int *code, ...);
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                                        void *attr_in, void *attr_out, int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int keyval, void *attr,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype t, int keyval, void *extra_state,
+                                        void *attr_in, void *attr_out, int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype t, int keyval, void *attr,
+                                          void *extra_state);
+typedef int MPI_Win_copy_attr_function(MPI_Win w, int keyval, void *extra_state,
+                                       void *attr_in, void *attr_out, int *flag);
+typedef int MPI_Win_delete_attr_function(MPI_Win w, int keyval, void *attr, void *extra_state);
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype dt, int count,
+                                            void *filebuf, MPI_Offset position, void *extra);
+typedef int MPI_Datarep_extent_function(MPI_Datatype dt, MPI_Aint *extent, void *extra);
+typedef int MPI_Copy_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                              void *attr_in, void *attr_out, int *flag);
+typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attr, void *extra_state);
+
+#define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
+#define MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)1)
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+#define MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)1)
+#define MPI_NULL_COPY_FN ((MPI_Copy_function *)0)
+#define MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)
+#define MPI_DUP_FN ((MPI_Copy_function *)1)
+
+/* ---- environment ---- */
+int MPI_Init(int *argc, char ***argv);
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+int MPI_Finalize(void);
+int MPI_Initialized(int *flag);
+int MPI_Finalized(int *flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+int MPI_Get_processor_name(char *name, int *resultlen);
+int MPI_Get_version(int *version, int *subversion);
+int MPI_Get_library_version(char *version, int *resultlen);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
+int MPI_Pcontrol(const int level, ...);
+
+/* ---- errors ---- */
+int MPI_Error_string(int errorcode, char *string, int *resultlen);
+int MPI_Error_class(int errorcode, int *errorclass);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int MPI_Errhandler_free(MPI_Errhandler *eh);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler eh);
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *eh);
+int MPI_Errhandler_create(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh);
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
+
+/* ---- point-to-point ---- */
+int MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+             MPI_Status *status);
+int MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+              MPI_Request *req);
+int MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request *req);
+int MPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request *req);
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request *req);
+int MPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Request *req);
+int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
+                 void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+                 MPI_Comm comm, MPI_Status *status);
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int stag,
+                         int source, int rtag, MPI_Comm comm, MPI_Status *status);
+int MPI_Buffer_attach(void *buf, int size);
+int MPI_Buffer_detach(void *buf, int *size);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg,
+                MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Request *req);
+int MPI_Wait(MPI_Request *req, MPI_Status *status);
+int MPI_Test(MPI_Request *req, int *flag, MPI_Status *status);
+int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status *statuses);
+int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status *statuses);
+int MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *status);
+int MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *status);
+int MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[],
+                 MPI_Status *statuses);
+int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[],
+                 MPI_Status *statuses);
+int MPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status);
+int MPI_Cancel(MPI_Request *req);
+int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Request_free(MPI_Request *req);
+int MPI_Send_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *req);
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype dt, int source, int tag,
+                  MPI_Comm comm, MPI_Request *req);
+int MPI_Start(MPI_Request *req);
+int MPI_Startall(int n, MPI_Request reqs[]);
+int MPI_Get_count(const MPI_Status *status, MPI_Datatype dt, int *count);
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype dt, int *count);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype dt, MPI_Count *count);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype dt, int count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
+int MPI_Grequest_start(MPI_Grequest_query_function *q, MPI_Grequest_free_function *f,
+                       MPI_Grequest_cancel_function *c, void *extra, MPI_Request *req);
+int MPI_Grequest_complete(MPI_Request req);
+
+/* ---- datatypes ---- */
+int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
+                    MPI_Datatype *newtype);
+int MPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                     MPI_Datatype *newtype);
+int MPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                            MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int blocklens[], const int displs[],
+                     MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                      MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                             MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
+                                  MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displs[],
+                                   MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                    const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                           const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype *newtype);
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype old,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+                           const int distribs[], const int dargs[], const int psizes[],
+                           int order, MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_commit(MPI_Datatype *dt);
+int MPI_Type_free(MPI_Datatype *dt);
+int MPI_Type_size(MPI_Datatype dt, int *size);
+int MPI_Type_size_x(MPI_Datatype dt, MPI_Count *size);
+int MPI_Type_extent(MPI_Datatype dt, MPI_Aint *extent);
+int MPI_Type_lb(MPI_Datatype dt, MPI_Aint *lb);
+int MPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub);
+int MPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Type_get_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes,
+                          int *combiner);
+int MPI_Type_get_contents(MPI_Datatype dt, int maxints, int maxaddrs, int maxtypes,
+                          int ints[], MPI_Aint addrs[], MPI_Datatype types[]);
+int MPI_Type_set_name(MPI_Datatype dt, const char *name);
+int MPI_Type_get_name(MPI_Datatype dt, char *name, int *resultlen);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+int MPI_Address(void *location, MPI_Aint *address);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int outsize,
+             int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+               MPI_Datatype dt, MPI_Comm comm);
+int MPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size);
+int MPI_Pack_external(const char *datarep, const void *inbuf, int incount,
+                      MPI_Datatype dt, void *outbuf, MPI_Aint outsize, MPI_Aint *position);
+int MPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize,
+                        MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype dt);
+int MPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dt,
+                           MPI_Aint *size);
+#define MPI_TYPECLASS_REAL    1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+
+/* ---- reduction operations ---- */
+int MPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op);
+int MPI_Op_free(MPI_Op *op);
+int MPI_Op_commutative(MPI_Op op, int *commute);
+int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op);
+
+/* ---- groups ---- */
+int MPI_Group_size(MPI_Group g, int *size);
+int MPI_Group_rank(MPI_Group g, int *rank);
+int MPI_Group_translate_ranks(MPI_Group g1, int n, const int ranks1[], MPI_Group g2,
+                              int ranks2[]);
+int MPI_Group_compare(MPI_Group g1, MPI_Group g2, int *result);
+int MPI_Group_union(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int MPI_Group_intersection(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int MPI_Group_difference(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int MPI_Group_incl(MPI_Group g, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_excl(MPI_Group g, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_range_incl(MPI_Group g, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group g, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Group_free(MPI_Group *g);
+
+/* ---- communicators ---- */
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcomm);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *g);
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *g);
+int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader,
+                         int tag, MPI_Comm *newcomm);
+int MPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm);
+int MPI_Comm_set_name(MPI_Comm comm, const char *name);
+int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+                           MPI_Comm_delete_attr_function *delete_fn, int *keyval,
+                           void *extra_state);
+int MPI_Comm_free_keyval(int *keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value);
+int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag);
+int MPI_Comm_delete_attr(MPI_Comm comm, int keyval);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *value);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
+int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
+                      int *keyval, void *extra_state);
+int MPI_Keyval_free(int *keyval);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info);
+int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info,
+                   int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[]);
+int MPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[],
+                            const int maxprocs[], const MPI_Info infos[], int root,
+                            MPI_Comm comm, MPI_Comm *intercomm, int errcodes[]);
+int MPI_Comm_get_parent(MPI_Comm *parent);
+int MPI_Comm_accept(const char *port, MPI_Info info, int root, MPI_Comm comm,
+                    MPI_Comm *newcomm);
+int MPI_Comm_connect(const char *port, MPI_Info info, int root, MPI_Comm comm,
+                     MPI_Comm *newcomm);
+int MPI_Comm_disconnect(MPI_Comm *comm);
+int MPI_Comm_join(int fd, MPI_Comm *intercomm);
+int MPI_Open_port(MPI_Info info, char *port);
+int MPI_Close_port(const char *port);
+
+/* ---- topologies ---- */
+int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                    int reorder, MPI_Comm *newcomm);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *dest);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                 int *newrank);
+int MPI_Topo_test(MPI_Comm comm, int *status);
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                     int reorder, MPI_Comm *newcomm);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *n);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxn, int neighbors[]);
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
+                                   const int sourceweights[], int outdegree,
+                                   const int dests[], const int destweights[],
+                                   MPI_Info info, int reorder, MPI_Comm *newcomm);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                          const int dests[], const int weights[], MPI_Info info,
+                          int reorder, MPI_Comm *newcomm);
+int MPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                           int rcount, MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                          int rcount, MPI_Datatype rdt, MPI_Comm comm);
+
+/* ---- collectives ---- */
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm);
+int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+               int root, MPI_Comm comm);
+int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                  MPI_Comm comm);
+int MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+               MPI_Datatype rdt, int root, MPI_Comm comm);
+int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                MPI_Comm comm);
+int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                MPI_Datatype rdt, int root, MPI_Comm comm);
+int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+                 MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                 MPI_Comm comm);
+int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                   const int rcounts[], const int displs[], MPI_Datatype rdt,
+                   MPI_Comm comm);
+int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                  MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                  MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                  const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                  const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                       MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                             MPI_Op op, MPI_Comm comm);
+int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+             MPI_Comm comm);
+int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+               MPI_Comm comm);
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *req);
+int MPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm,
+               MPI_Request *req);
+int MPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request *req);
+int MPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int MPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                   MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int MPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+int MPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+
+/* ---- info (only MPI_INFO_NULL/ENV objects are real; others unsupported) ---- */
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int MPI_Info_free(MPI_Info *info);
+
+/* ---- one-sided (unsupported) ---- */
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win *win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                     void *baseptr, MPI_Win *win);
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void *baseptr, MPI_Win *win);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_free(MPI_Win *win);
+int MPI_Win_fence(int assert_, MPI_Win win);
+int MPI_Win_lock(int lock_type, int rank, int assert_, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert_, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_start(MPI_Group g, int assert_, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_post(MPI_Group g, int assert_, MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+            int tcount, MPI_Datatype tdt, MPI_Win win);
+int MPI_Get(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+            int tcount, MPI_Datatype tdt, MPI_Win win);
+int MPI_Accumulate(const void *obuf, int ocount, MPI_Datatype odt, int trank,
+                   MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win);
+int MPI_Get_accumulate(const void *obuf, int ocount, MPI_Datatype odt, void *rbuf,
+                       int rcount, MPI_Datatype rdt, int trank, MPI_Aint tdisp,
+                       int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void *obuf, void *rbuf, MPI_Datatype dt, int trank,
+                     MPI_Aint tdisp, MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *obuf, const void *cbuf, void *rbuf, MPI_Datatype dt,
+                         int trank, MPI_Aint tdisp, MPI_Win win);
+
+/* ---- I/O (unsupported) ---- */
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info,
+                  MPI_File *fh);
+int MPI_File_close(MPI_File *fh);
+int MPI_File_delete(const char *filename, MPI_Info info);
+int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dt, MPI_Status *status);
+int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype dt,
+                   MPI_Status *status);
+int MPI_File_read_at(MPI_File fh, MPI_Offset off, void *buf, int count, MPI_Datatype dt,
+                     MPI_Status *status);
+int MPI_File_write_at(MPI_File fh, MPI_Offset off, const void *buf, int count,
+                      MPI_Datatype dt, MPI_Status *status);
+int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype dt,
+                      MPI_Status *status);
+int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype dt,
+                       MPI_Status *status);
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
+                      MPI_Datatype filetype, const char *datarep, MPI_Info info);
+int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
+int MPI_File_seek(MPI_File fh, MPI_Offset off, int whence);
+
+/* ---- profiling-free Fortran handle conversion (identity) ---- */
+MPI_Fint MPI_Comm_c2f(MPI_Comm comm);
+MPI_Comm MPI_Comm_f2c(MPI_Fint comm);
+MPI_Fint MPI_Type_c2f(MPI_Datatype dt);
+MPI_Datatype MPI_Type_f2c(MPI_Fint dt);
+MPI_Fint MPI_Op_c2f(MPI_Op op);
+MPI_Op MPI_Op_f2c(MPI_Fint op);
+MPI_Fint MPI_Request_c2f(MPI_Request req);
+MPI_Request MPI_Request_f2c(MPI_Fint req);
+MPI_Fint MPI_Group_c2f(MPI_Group g);
+MPI_Group MPI_Group_f2c(MPI_Fint g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

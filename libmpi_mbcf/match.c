@@ -1,0 +1,164 @@
+/* match.c - matching engine and send-request bookkeeping of MPI/MBCF
+ * (seed 003 sec 2.2, footnotes 2-3; rules in match.h). Portable C. */
+#include "match.h"
+#include <stdlib.h>
+#include <string.h>
+
+void mq_list_init(struct mq_list *l)
+{
+    l->head.prev = l->head.next = &l->head;
+}
+
+int mq_list_empty(const struct mq_list *l)
+{
+    return l->head.next == &l->head;
+}
+
+void mq_append(struct mq_list *l, struct mq_node *n)
+{
+    n->prev = l->head.prev;
+    n->next = &l->head;
+    l->head.prev->next = n;
+    l->head.prev = n;
+}
+
+void mq_remove(struct mq_node *n)
+{
+    n->prev->next = n->next;
+    n->next->prev = n->prev;
+    n->prev = n->next = n;
+}
+
+int mq_env_match(const struct mq_env *pat, const struct mq_env *msg)
+{
+    if (pat->ctx != msg->ctx)
+        return 0;
+    if (pat->src != MQ_ANY_SOURCE && pat->src != msg->src)
+        return 0;
+    if (pat->tag == MQ_ANY_TAG)
+        return msg->tag >= 0;
+    return pat->tag == msg->tag;
+}
+
+int mq_env_overlap(const struct mq_env *a, const struct mq_env *b)
+{
+    if (a->ctx != b->ctx)
+        return 0;
+    if (a->src != MQ_ANY_SOURCE && b->src != MQ_ANY_SOURCE && a->src != b->src)
+        return 0;
+    return a->tag == MQ_ANY_TAG || b->tag == MQ_ANY_TAG || a->tag == b->tag;
+}
+
+struct mq_recv *mq_find_recv(struct mq_list *posted, const struct mq_env *msg)
+{
+    for (struct mq_node *n = posted->head.next; n != &posted->head; n = n->next) {
+        struct mq_recv *r = MQ_CONTAINER(n, struct mq_recv, node);
+        if (mq_env_match(&r->pat, msg))
+            return r;
+    }
+    return NULL;
+}
+
+struct mq_msg *mq_find_msg(struct mq_list *unexpected, const struct mq_env *pat)
+{
+    for (struct mq_node *n = unexpected->head.next; n != &unexpected->head; n = n->next) {
+        struct mq_msg *m = MQ_CONTAINER(n, struct mq_msg, node);
+        if (mq_env_match(pat, &m->env))
+            return m;
+    }
+    return NULL;
+}
+
+#define MAX_BLOCKERS 64
+
+int mq_issue_requests(struct mq_list *posted, const uint32_t *seen, int self,
+                      int max_walk, int (*issue)(struct mq_recv *r, void *arg), void *arg)
+{
+    const struct mq_env *blockers[MAX_BLOCKERS];
+    int nb = 0, issued = 0, walked = 0;
+    for (struct mq_node *n = posted->head.next; n != &posted->head; n = n->next) {
+        if (walked++ >= max_walk)
+            break;
+        struct mq_recv *r = MQ_CONTAINER(n, struct mq_recv, node);
+        if (mq_request_live(r, seen))
+            continue;
+        int ok = r->pat.src >= 0 && r->pat.src != self;
+        for (int b = 0; ok && b < nb; b++)
+            if (mq_env_overlap(blockers[b], &r->pat))
+                ok = 0;
+        if (ok && issue(r, arg) == 0) {
+            r->requested = 1;
+            r->req_epoch = seen[r->pat.src];
+            issued++;
+            continue;
+        }
+        r->requested = 0;
+        if (nb == MAX_BLOCKERS)
+            break;            /* too many blockers to reason about: stop */
+        blockers[nb++] = &r->pat;
+    }
+    return issued;
+}
+
+void mq_sreq_peer_init(struct mq_sreq_peer *p)
+{
+    memset(p, 0, sizeof *p);
+}
+
+void mq_sreq_peer_destroy(struct mq_sreq_peer *p)
+{
+    free(p->v);
+    p->v = NULL;
+    p->n = p->cap = 0;
+}
+
+int mq_sreq_arrive(struct mq_sreq_peer *p, const struct mq_sreq *r)
+{
+    if (r->epoch != p->sent) {
+        p->rejected++;
+        return 0;
+    }
+    if (p->n == p->cap) {
+        int nc = p->cap ? p->cap * 2 : 16;
+        void *v = realloc(p->v, (size_t)nc * sizeof *p->v);
+        if (!v)
+            return -1;
+        p->v = v;
+        p->cap = nc;
+    }
+    p->v[p->n++] = *r;
+    return 1;
+}
+
+uint32_t mq_sreq_fifo_sent(struct mq_sreq_peer *p)
+{
+    p->rejected += (uint64_t)p->n;
+    p->n = 0;
+    return ++p->sent;
+}
+
+int mq_sreq_take(struct mq_sreq_peer *p, int32_t tag, uint32_t ctx, struct mq_sreq *out)
+{
+    struct mq_env msg = { 0, tag, ctx };
+    for (int i = 0; i < p->n; i++) {
+        struct mq_env pat = { 0, p->v[i].tag, p->v[i].ctx };
+        if (p->v[i].epoch == p->sent && mq_env_match(&pat, &msg)) {
+            *out = p->v[i];
+            memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof *p->v);
+            p->n--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int mq_sreq_cancel(struct mq_sreq_peer *p, uint64_t rid)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->v[i].rid == rid) {
+            memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof *p->v);
+            p->n--;
+            return 1;
+        }
+    return 0;
+}

@@ -1,0 +1,521 @@
+/* request.c - request objects and the MPI completion calls: Wait/Test and
+ * their all/any/some forms, Request_free, Request_get_status, Cancel,
+ * persistent requests (Start/Startall), Get_count/Get_elements
+ * (MPI-3.1 sec 3.7-3.9). */
+#include "mpii.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct req **table;
+static int table_n, table_cap;
+static int *free_list, free_n;
+
+struct req *req_new(int kind)
+{
+    int idx;
+    if (free_n) {
+        idx = free_list[--free_n];
+    } else {
+        if (table_n == table_cap) {
+            int nc = table_cap ? table_cap * 2 : 256;
+            struct req **t = realloc(table, (size_t)nc * sizeof *t);
+            int *f = realloc(free_list, (size_t)nc * sizeof *f);
+            if (!t || !f) {
+                free(t == table ? NULL : t);
+                return NULL;
+            }
+            table = t;
+            free_list = f;
+            table_cap = nc;
+        }
+        idx = table_n++;
+        table[idx] = calloc(1, sizeof(struct req));
+        if (!table[idx]) {
+            table_n--;
+            return NULL;
+        }
+    }
+    struct req *r = table[idx];
+    uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    memset(r, 0, sizeof *r);
+    r->gen = gen ? gen : 1;
+    r->handle = idx + 1;
+    r->kind = kind;
+    r->mr.node.prev = r->mr.node.next = &r->mr.node;
+    return r;
+}
+
+struct req *req_get(MPI_Request h)
+{
+    if (h <= 0 || h > table_n || !table[h - 1]->kind)
+        return NULL;
+    return table[h - 1];
+}
+
+uint64_t req_id(const struct req *r)
+{
+    return ((uint64_t)r->gen << 32) | (uint32_t)(r->handle - 1);
+}
+
+struct req *req_by_id(uint64_t id)
+{
+    uint32_t idx = (uint32_t)id;
+    if (idx >= (uint32_t)table_n)
+        return NULL;
+    struct req *r = table[idx];
+    if (!r->kind || r->gen != (uint32_t)(id >> 32))
+        return NULL;
+    return r;
+}
+
+void req_release(struct req *r)
+{
+    free(r->tmp);
+    r->tmp = NULL;
+    r->kind = 0;
+    r->gen = (r->gen + 1) & 0x1fffffff;
+    free_list[free_n++] = r->handle - 1;
+}
+
+/* The operation finished: keep the request until Wait/Test, unless freed. */
+void req_complete(struct req *r)
+{
+    if (r->kind == RK_SEND && r->bsend_block) {
+        bsend_free(r->bsend_block);
+        r->bsend_block = NULL;
+        r->data = NULL;
+    }
+    if (r->kind == RK_SEND && r->tmp) {
+        free(r->tmp);
+        r->tmp = NULL;
+    }
+    r->state = RS_DONE;
+    if (r->freed && !r->persistent)
+        req_release(r);
+    else if (r->freed)
+        req_release(r);
+}
+
+static int is_done(struct req *r)
+{
+    return r->kind == RK_NULLDONE || !r->active || r->state == RS_DONE;
+}
+
+static void fill_status(struct req *r, MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    if (r->kind == RK_RECV || r->kind == RK_NULLDONE) {
+        *st = r->st;
+    } else {
+        st->MPI_SOURCE = MPI_ANY_SOURCE;
+        st->MPI_TAG = MPI_ANY_TAG;
+        st->MPI_ERROR = r->err;
+        st->mbcf_count = 0;
+        st->mbcf_cancelled = r->cancelled;
+    }
+}
+
+static void empty_status(MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    st->MPI_SOURCE = MPI_ANY_SOURCE;
+    st->MPI_TAG = MPI_ANY_TAG;
+    st->MPI_ERROR = MPI_SUCCESS;
+    st->mbcf_count = 0;
+    st->mbcf_cancelled = 0;
+}
+
+/* Retire a completed request: status out, handle reset unless persistent. */
+static int retire(MPI_Request *h, MPI_Status *st)
+{
+    struct req *r = req_get(*h);
+    fill_status(r, st);
+    int err = r->kind == RK_RECV ? r->st.MPI_ERROR : r->err;
+    if (r->persistent) {
+        r->active = 0;
+    } else {
+        req_release(r);
+        *h = MPI_REQUEST_NULL;
+    }
+    return err;
+}
+
+static int inactive(MPI_Request h)
+{
+    struct req *r = req_get(h);
+    return !r || (r->persistent && !r->active);
+}
+
+static MPI_Comm req_comm(MPI_Request h)
+{
+    struct req *r = req_get(h);
+    return r && r->comm ? r->comm : MPI_COMM_WORLD;
+}
+
+int MPI_Wait(MPI_Request *h, MPI_Status *st)
+{
+    CHECK_INIT("MPI_Wait");
+    if (!h)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Wait");
+    if (*h != MPI_REQUEST_NULL && !req_get(*h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Wait");
+    if (inactive(*h)) {
+        empty_status(st);
+        return MPI_SUCCESS;
+    }
+    struct req *r = req_get(*h);
+    while (!is_done(r))
+        progress_wait();
+    MPI_Comm c = req_comm(*h);
+    int err = retire(h, st);
+    return err ? mpi_err(c, err, "MPI_Wait") : MPI_SUCCESS;
+}
+
+int MPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
+{
+    CHECK_INIT("MPI_Test");
+    if (!h || !flag)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test");
+    if (*h != MPI_REQUEST_NULL && !req_get(*h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Test");
+    *flag = 1;
+    if (inactive(*h)) {
+        empty_status(st);
+        return MPI_SUCCESS;
+    }
+    struct req *r = req_get(*h);
+    if (!is_done(r))
+        progress();
+    if (!is_done(r)) {
+        *flag = 0;
+        return MPI_SUCCESS;
+    }
+    MPI_Comm c = req_comm(*h);
+    int err = retire(h, st);
+    return err ? mpi_err(c, err, "MPI_Test") : MPI_SUCCESS;
+}
+
+static MPI_Status *st_at(MPI_Status *sts, int i)
+{
+    return sts == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &sts[i];
+}
+
+static int check_array(int n, MPI_Request h[], const char *fn)
+{
+    if (n < 0 || (n && !h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    for (int i = 0; i < n; i++)
+        if (h[i] != MPI_REQUEST_NULL && !req_get(h[i]))
+            return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, fn);
+    return MPI_SUCCESS;
+}
+
+/* Complete all; per-request errors go to statuses and MPI_ERR_IN_STATUS. */
+static int finish_all(int n, MPI_Request h[], MPI_Status sts[], const char *fn)
+{
+    int any_err = 0;
+    MPI_Comm c = MPI_COMM_WORLD;
+    for (int i = 0; i < n; i++) {
+        if (inactive(h[i])) {
+            empty_status(st_at(sts, i));
+            continue;
+        }
+        MPI_Comm rc = req_comm(h[i]);
+        int e = retire(&h[i], st_at(sts, i));
+        if (sts != MPI_STATUSES_IGNORE)
+            sts[i].MPI_ERROR = e;
+        if (e) {
+            any_err = 1;
+            c = rc;
+        }
+    }
+    return any_err ? mpi_err(c, MPI_ERR_IN_STATUS, fn) : MPI_SUCCESS;
+}
+
+int MPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
+{
+    CHECK_INIT("MPI_Waitall");
+    int e = check_array(n, h, "MPI_Waitall");
+    if (e)
+        return e;
+    for (;;) {
+        int done = 1;
+        for (int i = 0; i < n && done; i++)
+            if (!inactive(h[i]) && !is_done(req_get(h[i])))
+                done = 0;
+        if (done)
+            break;
+        progress_wait();
+    }
+    return finish_all(n, h, sts, "MPI_Waitall");
+}
+
+int MPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
+{
+    CHECK_INIT("MPI_Testall");
+    int e = check_array(n, h, "MPI_Testall");
+    if (e)
+        return e;
+    if (!flag)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testall");
+    progress();
+    for (int i = 0; i < n; i++)
+        if (!inactive(h[i]) && !is_done(req_get(h[i]))) {
+            *flag = 0;
+            return MPI_SUCCESS;
+        }
+    *flag = 1;
+    return finish_all(n, h, sts, "MPI_Testall");
+}
+
+static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
+{
+    *none_active = 1;
+    for (int i = 0; i < n; i++) {
+        if (inactive(h[i]))
+            continue;
+        *none_active = 0;
+        if (is_done(req_get(h[i]))) {
+            *idx = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int MPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
+{
+    CHECK_INIT("MPI_Waitany");
+    int e = check_array(n, h, "MPI_Waitany");
+    if (e)
+        return e;
+    if (!index)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitany");
+    int i, none;
+    while (!any_ready(n, h, &i, &none)) {
+        if (none) {
+            *index = MPI_UNDEFINED;
+            empty_status(st);
+            return MPI_SUCCESS;
+        }
+        progress_wait();
+    }
+    *index = i;
+    MPI_Comm c = req_comm(h[i]);
+    e = retire(&h[i], st);
+    return e ? mpi_err(c, e, "MPI_Waitany") : MPI_SUCCESS;
+}
+
+int MPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
+{
+    CHECK_INIT("MPI_Testany");
+    int e = check_array(n, h, "MPI_Testany");
+    if (e)
+        return e;
+    if (!index || !flag)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testany");
+    progress();
+    int i, none;
+    if (!any_ready(n, h, &i, &none)) {
+        *index = MPI_UNDEFINED;
+        *flag = none;
+        if (none)
+            empty_status(st);
+        return MPI_SUCCESS;
+    }
+    *flag = 1;
+    *index = i;
+    MPI_Comm c = req_comm(h[i]);
+    e = retire(&h[i], st);
+    return e ? mpi_err(c, e, "MPI_Testany") : MPI_SUCCESS;
+}
+
+static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[],
+                int block, const char *fn)
+{
+    CHECK_INIT(fn);
+    int e = check_array(n, h, fn);
+    if (e)
+        return e;
+    if (!outcount)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    for (;;) {
+        int active = 0, k = 0, err = 0;
+        MPI_Comm c = MPI_COMM_WORLD;
+        progress();
+        for (int i = 0; i < n; i++) {
+            if (inactive(h[i]))
+                continue;
+            active++;
+            if (!is_done(req_get(h[i])))
+                continue;
+            MPI_Comm rc = req_comm(h[i]);
+            int re = retire(&h[i], st_at(sts, k));
+            if (sts != MPI_STATUSES_IGNORE)
+                sts[k].MPI_ERROR = re;
+            if (re) {
+                err = 1;
+                c = rc;
+            }
+            idx[k++] = i;
+        }
+        if (!active) {
+            *outcount = MPI_UNDEFINED;
+            return MPI_SUCCESS;
+        }
+        if (k || !block) {
+            *outcount = k;
+            return err ? mpi_err(c, MPI_ERR_IN_STATUS, fn) : MPI_SUCCESS;
+        }
+        progress_wait();
+    }
+}
+
+int MPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+{
+    return some(n, h, outcount, idx, sts, 1, "MPI_Waitsome");
+}
+
+int MPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+{
+    return some(n, h, outcount, idx, sts, 0, "MPI_Testsome");
+}
+
+int MPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
+{
+    CHECK_INIT("MPI_Request_get_status");
+    if (!flag)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Request_get_status");
+    if (inactive(h)) {
+        *flag = 1;
+        empty_status(st);
+        return MPI_SUCCESS;
+    }
+    struct req *r = req_get(h);
+    progress();
+    *flag = is_done(r);
+    if (*flag)
+        fill_status(r, st);
+    return MPI_SUCCESS;
+}
+
+int MPI_Request_free(MPI_Request *h)
+{
+    CHECK_INIT("MPI_Request_free");
+    if (!h || !req_get(*h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
+    struct req *r = req_get(*h);
+    if (!r->active || is_done(r))
+        req_release(r);
+    else
+        r->freed = 1;       /* released when the operation completes */
+    *h = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Cancel(MPI_Request *h)
+{
+    CHECK_INIT("MPI_Cancel");
+    if (!h || !req_get(*h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
+    struct req *r = req_get(*h);
+    if (!r->active || is_done(r))
+        return MPI_SUCCESS;
+    if (r->kind == RK_RECV)
+        return p2p_cancel_recv(r);
+    return MPI_SUCCESS;   /* sends are not cancelled: Test_cancelled says false */
+}
+
+int MPI_Test_cancelled(const MPI_Status *st, int *flag)
+{
+    if (!st || !flag)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test_cancelled");
+    *flag = st->mbcf_cancelled;
+    return MPI_SUCCESS;
+}
+
+int MPI_Start(MPI_Request *h)
+{
+    CHECK_INIT("MPI_Start");
+    struct req *r = h ? req_get(*h) : NULL;
+    if (!r || !r->persistent)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Start");
+    if (r->active)
+        return mpi_err(r->comm, MPI_ERR_REQUEST, "MPI_Start");
+    r->active = 1;
+    r->state = RS_IDLE;
+    r->err = 0;
+    r->cancelled = 0;
+    int e = r->kind == RK_SEND ? p2p_start_send(r) : p2p_start_recv(r);
+    return e ? mpi_err(r->comm, e, "MPI_Start") : MPI_SUCCESS;
+}
+
+int MPI_Startall(int n, MPI_Request h[])
+{
+    if (n < 0 || (n && !h))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
+    for (int i = 0; i < n; i++) {
+        int e = MPI_Start(&h[i]);
+        if (e)
+            return e;
+    }
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_count(const MPI_Status *st, MPI_Datatype dt, int *count)
+{
+    struct dte *d = dt_get(dt);
+    if (!st || !count)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_count");
+    if (!d)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Get_count");
+    if (d->size == 0)
+        *count = st->mbcf_count == 0 ? 0 : MPI_UNDEFINED;
+    else if (st->mbcf_count % d->size)
+        *count = MPI_UNDEFINED;
+    else
+        *count = (int)(st->mbcf_count / d->size);
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_elements_x(const MPI_Status *st, MPI_Datatype dt, MPI_Count *count)
+{
+    struct dte *d = dt_get(dt);
+    if (!st || !count)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_elements");
+    if (!d)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Get_elements");
+    int64_t e = dte_elements(d, st->mbcf_count);
+    *count = e < 0 ? MPI_UNDEFINED : e;
+    return MPI_SUCCESS;
+}
+
+int MPI_Get_elements(const MPI_Status *st, MPI_Datatype dt, int *count)
+{
+    MPI_Count c = 0;
+    int e = MPI_Get_elements_x(st, dt, &c);
+    if (!e)
+        *count = (int)c;
+    return e;
+}
+
+int MPI_Status_set_elements(MPI_Status *st, MPI_Datatype dt, int count)
+{
+    struct dte *d = dt_get(dt);
+    if (!st || !d || count < 0)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Status_set_elements");
+    int64_t per = d->nelems ? d->size / d->nelems : 0;
+    st->mbcf_count = (long long)count * per;
+    return MPI_SUCCESS;
+}
+
+int MPI_Status_set_cancelled(MPI_Status *st, int flag)
+{
+    if (!st)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Status_set_cancelled");
+    st->mbcf_cancelled = flag;
+    return MPI_SUCCESS;
+}

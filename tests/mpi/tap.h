@@ -1,0 +1,16 @@
+/* tap.h - TAP reporting for the MPI conformance programs (tests/mpi): every
+ * rank records named checks; tap_finish() gathers them at rank 0 over plain
+ * MPI_Send/MPI_Recv and prints "ok N - rank R: what" / "not ok ...". Builds
+ * against any MPI (ours, MPICH). A watchdog alarm fails a hung program. */
+#ifndef TESTS_MPI_TAP_H
+#define TESTS_MPI_TAP_H
+#include <mpi.h>
+
+void tap_start(int timeout_s);          /* after MPI_Init */
+void tap_check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int tap_finish(void);                   /* before MPI_Finalize; returns exit status */
+int tap_rank(void);
+int tap_size(void);
+#define CHECK(cond, ...) tap_check((cond), __VA_ARGS__)
+
+#endif
