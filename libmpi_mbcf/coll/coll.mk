@@ -29,7 +29,7 @@ COLL_HOST_BINS := $(COLL_HBUILD)/coll_basic_mpich $(COLL_HBUILD)/coll_reduce_mpi
 coll-host: $(COLL_HOST_BINS)
 $(COLL_HBUILD)/coll_%_mpich: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR)
 	@mkdir -p $(dir $@)
-	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC)
+	$(COLL_MPICC) $(COLL_MPIFLAGS) -DCOLL_TEST_MPICH_402 -o $@ $< $(COLL_TESTSRC)
 $(COLL_HBUILD)/coll_%_shim: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR) tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
