@@ -78,8 +78,10 @@ void nt_server(int peer)
     for (;;) {
         int src = -1;
         long r = raw_recv(buf, sizeof buf, &src, 60000000000ll);
-        if (!nt_check(r >= 0, "server receive (%ld)", r))
+        if (r < 0) {
+            nt_check(0, "server receive (%ld)", r);
             return;
+        }
         if (src != peer)
             continue;
         if (nt_is_cmd(buf, r, "CHECK")) {
