@@ -31,19 +31,36 @@ $(BUILD)/npb/host/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_
 	@mkdir -p $(dir $@)
 	$(NPB_HOST_MPICC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) -lm
 
-# Guest builds: only when the MPI helper's wrapper is there. LIBMPI_MBCF_LIB (set by
-# libmpi_mbcf/*.mk if it defines it) makes the guest binaries rebuild after the library.
+# Our MPI library's host backend (N Linux processes over shared memory, launched by
+# build/host/mbcf-hostrun): same sources linked with build/lib/host/libmpi_mbcf.a, so the
+# kernels and MPI_MBCF_STATS can be checked before guests boot.  -> build/npb/hostmbcf/
+ifneq ($(wildcard userland/libmbcf/mbcf_host.c),)
+NPB_HM_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(BUILD)/lib/host/libmbcf.a
+NPB_HM_BINS := $(addprefix $(BUILD)/npb/hostmbcf/npb_,$(NPB_KERNELS) all)
+.PHONY: npb-hostmbcf
+npb-hostmbcf: $(NPB_HM_BINS) $(BUILD)/host/mbcf-hostrun
+HOST_TOOLS += $(NPB_HM_BINS)
+$(BUILD)/npb/hostmbcf/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(NPB_HM_LIBS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(NPB_CFLAGS) -Ilibmpi_mbcf/include -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) $(NPB_HM_LIBS) -lm
+$(BUILD)/npb/hostmbcf/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(NPB_HM_LIBS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(NPB_CFLAGS) -Ilibmpi_mbcf/include -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) $(NPB_HM_LIBS) -lm
+endif
+
+# Guest builds: only when the MPI helper's wrapper is there (it links the guest
+# library, $(MPI_GUEST_LIBS) from libmpi_mbcf/libmpi.mk, which it rebuilds after).
 NPB_GUEST_MPICC := libmpi_mbcf/mpicc
 ifneq ($(wildcard $(NPB_GUEST_MPICC)),)
 NPB_GUEST_BINS := $(addprefix $(BUILD)/npb/guest/npb_,$(NPB_KERNELS) all)
 USER_PROGS += $(NPB_GUEST_BINS)
 npb-guest: $(NPB_GUEST_BINS)
 
-$(BUILD)/npb/guest/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(LIBMPI_MBCF_LIB)
+$(BUILD)/npb/guest/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) -lm
 
-$(BUILD)/npb/guest/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(LIBMPI_MBCF_LIB)
+$(BUILD)/npb/guest/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) -lm
 else

@@ -12,7 +12,7 @@ void npb_print_result(const struct npb_result *r)
     printf(" Class           = %24c\n", r->cls);
     printf(" Size            = %24s\n", r->size);
     printf(" Iterations      = %24d\n", r->iterations);
-    printf(" Time in seconds = %24.2f\n", r->seconds);
+    printf(" Time in seconds = %24.4f\n", r->seconds);
     printf(" Total processes = %24d\n", np);
     printf(" Mop/s total     = %24.2f\n", r->mops);
     printf(" Mop/s/process   = %24.2f\n", r->mops / np);
