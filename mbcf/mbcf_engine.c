@@ -21,6 +21,7 @@ struct txop {
 struct slot {
     uint32_t dlen;      /* data bytes (status bytes go after them at send time) */
     uint32_t opi;       /* its operation (index counter) */
+    uint64_t sent_ns;   /* first transmission (0: retransmitted, no RTT sample) */
     uint8_t frame[MBCF_WIRE_MAX];
 };
 
@@ -32,6 +33,8 @@ struct tx {
     uint32_t base, nxt, top, max;
     uint32_t op_head, op_frag, op_tail;
     uint64_t rto_cur, rto_deadline;
+    uint64_t rto_base;            /* from the RTT estimate: srtt + 4 rttvar, >= cfg.rto_ns */
+    uint64_t srtt, rttvar;        /* RFC 6298 style estimator, Karn's rule */
     uint64_t busy_cur, busy_until;
     uint8_t rto_armed, busy, probing, fast_valid;
     uint32_t fast_base;
@@ -71,7 +74,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes)
     memset(c, 0, sizeof *c);
     c->self = self;
     c->nodes = nodes;
-    c->rto_ns = 5000000;          /* 5 ms: well above a TCG round trip */
+    c->rto_ns = 10000000;         /* 10 ms floor: TCG round trips of a full window reach ms */
     c->rto_max_ns = 320000000;
     c->busy_ns = 100000;
     c->busy_max_ns = 5000000;
@@ -167,7 +170,7 @@ static struct tx *tx_get(struct mbcf_engine *e, int node)
         if (!t)
             return NULL;
         memset(t, 0, sizeof *t);
-        t->rto_cur = e->cfg.rto_ns;
+        t->rto_cur = t->rto_base = e->cfg.rto_ns;
         t->busy_cur = e->cfg.busy_ns;
         e->tx[node] = t;
     }
@@ -257,16 +260,20 @@ static void pump(struct mbcf_engine *e, int p, struct tx *t)
         }
         if (acked)
             ack_sent(e, p);
-        if (seq_lt(t->nxt, t->max))
+        uint64_t now = e->cb.now_ns(e->cb.ctx);
+        if (seq_lt(t->nxt, t->max)) {
             e->st.tx_retrans++;
-        else
+            s->sent_ns = 0;           /* ambiguous: no RTT sample from it */
+        } else {
             e->st.tx_data++;
+            s->sent_ns = now;
+        }
         t->nxt++;
         if (seq_lt(t->max, t->nxt))
             t->max = t->nxt;
         if (!t->rto_armed) {
             t->rto_armed = 1;
-            t->rto_deadline = e->cb.now_ns(e->cb.ctx) + t->rto_cur;
+            t->rto_deadline = now + t->rto_cur;
         }
     }
 }
@@ -335,6 +342,23 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         return;
     }
     int progress = t->base != n;
+    uint64_t now = e->cb.now_ns(e->cb.ctx);
+    if (progress) {               /* RTT sample from the newest frame acked */
+        struct slot *s = &t->slots[(n - 1) % MBCF_WINDOW];
+        if (s->sent_ns && now > s->sent_ns) {
+            uint64_t r = now - s->sent_ns;
+            if (!t->srtt) {
+                t->srtt = r;
+                t->rttvar = r / 2;
+            } else {
+                uint64_t d = r > t->srtt ? r - t->srtt : t->srtt - r;
+                t->rttvar = (3 * t->rttvar + d) / 4;
+                t->srtt = (7 * t->srtt + r) / 8;
+            }
+            uint64_t rto = t->srtt + 4 * t->rttvar;
+            t->rto_base = rto < e->cfg.rto_ns ? e->cfg.rto_ns : umin(rto, e->cfg.rto_max_ns);
+        }
+    }
     while (t->base != n) {
         struct slot *s = &t->slots[t->base % MBCF_WINDOW];
         struct txop *o = &t->ops[s->opi % MBCF_OPQ];
@@ -349,11 +373,10 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         o->acked++;
         t->base++;
     }
-    uint64_t now = e->cb.now_ns(e->cb.ctx);
     if (progress) {
         if (seq_lt(t->nxt, t->base))
             t->nxt = t->base;
-        t->rto_cur = e->cfg.rto_ns;
+        t->rto_cur = t->rto_base;
         t->rto_armed = t->nxt != t->base;
         t->rto_deadline = now + t->rto_cur;
         t->busy = t->probing = 0;

@@ -64,7 +64,8 @@ struct mbcf_callbacks {
 struct mbcf_config {
     int self;                      /* this node's rank */
     int nodes;                     /* node count (<= MBCF_MAX_NODES) */
-    uint64_t rto_ns;               /* first retransmission timeout */
+    uint64_t rto_ns;               /* first and smallest retransmission timeout (the
+                                      RTT estimate srtt + 4 rttvar can raise it) */
     uint64_t rto_max_ns;           /* backoff limit */
     uint64_t busy_ns;              /* first probe delay after a BUSY ack */
     uint64_t busy_max_ns;          /* probe delay limit */
