@@ -48,24 +48,31 @@ $(BUILD)/npb/hostmbcf/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(
 	$(HOSTCC) $(NPB_CFLAGS) -Ilibmpi_mbcf/include -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) $(NPB_HM_LIBS) -lm
 endif
 
-# Guest builds: only when the MPI helper's wrapper is there (it links the guest
-# library, $(MPI_GUEST_LIBS) from libmpi_mbcf/libmpi.mk, which it rebuilds after).
-NPB_GUEST_MPICC := libmpi_mbcf/mpicc
-ifneq ($(wildcard $(NPB_GUEST_MPICC)),)
+# Guest builds (static, for our kernel): with the MPI helper's wrapper libmpi_mbcf/mpicc
+# when it exists, else directly with musl-gcc and $(MPI_GUEST_LIBS) (libmpi_mbcf/libmpi.mk)
+# once the guest MBCF backend is in the tree.  Appended to USER_PROGS only then.
+ifneq ($(wildcard libmpi_mbcf/mpicc),)
+NPB_GUEST_CC   := libmpi_mbcf/mpicc
+NPB_GUEST_LIBS :=
+else ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+NPB_GUEST_CC   := $(MUSLCC) -static -Ilibmpi_mbcf/include
+NPB_GUEST_LIBS := $(MPI_GUEST_LIBS)
+endif
+ifdef NPB_GUEST_CC
 NPB_GUEST_BINS := $(addprefix $(BUILD)/npb/guest/npb_,$(NPB_KERNELS) all)
 USER_PROGS += $(NPB_GUEST_BINS)
 npb-guest: $(NPB_GUEST_BINS)
 
 $(BUILD)/npb/guest/npb_%: $(NPB_DIR)/npb_main.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
-	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) -lm
+	$(NPB_GUEST_CC) $(NPB_CFLAGS) -DNPB_KERNEL=npb_$* -o $@ $(NPB_DIR)/npb_main.c $(NPB_KSRC_$*) $(NPB_COMMON) $(NPB_GUEST_LIBS) -lm
 
 $(BUILD)/npb/guest/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(NPB_KSRC_all) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
-	$(NPB_GUEST_MPICC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) -lm
+	$(NPB_GUEST_CC) $(NPB_CFLAGS) -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) $(NPB_GUEST_LIBS) -lm
 else
 npb-guest:
-	@echo "npb-guest: $(NPB_GUEST_MPICC) not available yet (guest MPI library)"; exit 1
+	@echo "npb-guest: guest MPI library not available yet (libmpi_mbcf/mpicc or userland/libmbcf/mbcf_guest.c)"; exit 1
 endif
 
 # Tables (seed 003 Tables 3-7): see scripts/qemu/npb --help
