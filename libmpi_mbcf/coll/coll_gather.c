@@ -39,8 +39,11 @@ static int gather_binomial(const void *sbuf, int scount, MPI_Datatype sdt,
     int rc = MPI_SUCCESS, v = (rank - root + size) % size;
     struct coll_type s, r;
     char *tmp = NULL;
-    TRY(coll_type_info(sdt, &s));
-    TRY(coll_type_info(rdt, &r));
+    /* only the significant type: sdt is ignored with MPI_IN_PLACE, rdt off-root */
+    if (rank == root)
+        TRY(coll_type_info(rdt, &r));
+    else
+        TRY(coll_type_info(sdt, &s));
     size_t blk = rank == root ? (size_t)rcount * r.size : (size_t)scount * s.size;
     int sub = 1;                         /* blocks in my subtree */
     while (sub < size && !(v & sub))

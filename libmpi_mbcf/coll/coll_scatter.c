@@ -39,8 +39,11 @@ static int scatter_binomial(const void *sbuf, int scount, MPI_Datatype sdt,
     int rc = MPI_SUCCESS, v = (rank - root + size) % size, mask = 1;
     struct coll_type s, r;
     char *tmp = NULL;
-    TRY(coll_type_info(sdt, &s));
-    TRY(coll_type_info(rdt, &r));
+    /* only the significant type: rdt is ignored with MPI_IN_PLACE, sdt off-root */
+    if (rank == root)
+        TRY(coll_type_info(sdt, &s));
+    else
+        TRY(coll_type_info(rdt, &r));
     size_t blk = rank == root ? (size_t)scount * s.size : (size_t)rcount * r.size;
     int sub = 1;
     while (sub < size && !(v & sub))

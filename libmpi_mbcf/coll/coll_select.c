@@ -92,7 +92,9 @@ size_t coll_segsize_env(enum coll_id id)
     if (!v || !*v)
         return 0;
     size_t s = parse_size(v);
-    if (!s) {
+    static char warned_seg[COLL_COUNT][64];
+    if (!s && strncmp(warned_seg[id], v, sizeof warned_seg[id] - 1) != 0) {
+        snprintf(warned_seg[id], sizeof warned_seg[id], "%s", v);
         fprintf(stderr, "libmpi_mbcf: %s: bad segment size \"%s\" (want 1..1G bytes, "
                 "k/M suffix allowed); using the cost model\n", name, v);
     }
