@@ -31,6 +31,7 @@ static int push_run(struct dte *d, int32_t esize, int32_t basic, int64_t n)
     if (d->nruns && d->runs[d->nruns - 1].basic == basic &&
         d->runs[d->nruns - 1].esize == esize) {
         d->runs[d->nruns - 1].n += n;
+        d->nelems += n;
         return 0;
     }
     if (d->nruns == d->cap_runs) {

@@ -117,10 +117,14 @@ int main(int argc, char **argv)
      *    messages were sent earlier; then tag 1 in order */
     if (n >= 2 && me < 2) {
         if (me == 0) {
+            /* non-blocking: blocking sends would rely on eager buffering */
+            int vs[10];
+            MPI_Request rs[10];
             for (int i = 0; i < 10; i++) {
-                int v = i;
-                MPI_Send(&v, 1, MPI_INT, 1, 1 + (i >= 5), MPI_COMM_WORLD);
+                vs[i] = i;
+                MPI_Isend(&vs[i], 1, MPI_INT, 1, 1 + (i >= 5), MPI_COMM_WORLD, &rs[i]);
             }
+            MPI_Waitall(10, rs, MPI_STATUSES_IGNORE);
         } else {
             int ok = 1, v;
             for (int i = 5; i < 10; i++) {

@@ -86,7 +86,9 @@ int main(int argc, char **argv)
                 int cls = -1;
                 MPI_Error_class(rc, &cls);
                 CHECK(cls == MPI_ERR_TRUNCATE, "truncated blocking receive of %d bytes -> MPI_ERR_TRUNCATE", len);
+#ifdef LIBMPI_MBCF /* MPI leaves the buffer undefined; ours keeps the prefix */
                 CHECK(same(rb, len / 2, 9), "truncated receive keeps the first %d bytes", len / 2);
+#endif
                 MPI_Request r;
                 MPI_Irecv(rb, len / 4, MPI_BYTE, peer, 500 + t, MPI_COMM_WORLD, &r);
                 MPI_Status sts[1];

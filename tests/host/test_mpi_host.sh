@@ -1,0 +1,68 @@
+#!/bin/sh
+# test_mpi_host.sh - MPI conformance programs (tests/mpi/*.c, not coll_*) on
+# the host: with Debian's MPICH (mpirun.mpich, validates the tests) and with
+# libmpi_mbcf over the host MBCF backend (build/host/mbcf-hostrun), each on
+# 1-4 processes; plus our library with MPI_MBCF_EAGER=0 (every message without
+# a send-request goes rendezvous). One TAP line per program x size x library.
+cd "$(dirname "$0")/../.." || exit 1
+if ! make -s mpi-host mpi-mpich >/tmp/mpi_host_build.$$ 2>&1; then
+    echo "not ok - build of MPI conformance programs"
+    sed 's/^/# /' /tmp/mpi_host_build.$$ | tail -20
+    rm -f /tmp/mpi_host_build.$$
+    exit 1
+fi
+rm -f /tmp/mpi_host_build.$$
+progs=$(ls tests/mpi/*.c | sed 's|.*/||; s|\.c$||' | grep -v '^coll_' | grep -v '^tap$')
+fail=0
+out=$(mktemp)
+
+run_one() {   # label, cmd...
+    label=$1; shift
+    timeout 180 "$@" >"$out" 2>&1
+    rc=$?
+    okc=$(grep -c '^ok ' "$out")
+    bad=$(grep -c '^not ok' "$out")
+    if [ $rc -eq 0 ] && [ "$bad" -eq 0 ] && [ "$okc" -gt 0 ]; then
+        echo "ok - $label ($okc checks)"
+    else
+        echo "not ok - $label (exit $rc, $okc ok, $bad not ok)"
+        grep -v '^ok ' "$out" | head -15 | sed 's/^/# /'
+        fail=1
+    fi
+}
+
+for p in $progs; do
+    for n in 1 2 3 4; do
+        if command -v mpirun.mpich >/dev/null; then
+            run_one "MPICH np=$n $p" mpirun.mpich -n $n build/mpi-tests/mpich/$p
+        fi
+        run_one "libmpi_mbcf host np=$n $p" build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/$p
+    done
+done
+for p in p2p_order p2p_sizes p2p_probe; do
+    MPI_MBCF_EAGER=0 run_one "libmpi_mbcf host np=2 eager=0 $p" \
+        env MPI_MBCF_EAGER=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
+done
+# the counters line of MPI_MBCF_STATS=1, one per rank, in the documented format
+MPI_MBCF_STATS=1 build/host/mbcf-hostrun -n 2 build/mpi-tests/host/p2p_sizes >"$out" 2>&1
+lines=$(grep -cE '^mpi_mbcf_stats rank=[0-9]+ msgs_sent=[0-9]+ bytes_sent=[0-9]+ bytes_remote_write=[0-9]+ bytes_fifo=[0-9]+ send_requests=[0-9]+ rejected_requests=[0-9]+ elapsed_s=[0-9.]+$' "$out")
+if [ "$lines" -eq 2 ]; then echo "ok - MPI_MBCF_STATS=1 prints one stats line per rank"
+else echo "not ok - MPI_MBCF_STATS=1 prints one stats line per rank (got $lines)"; fail=1; fi
+grep '^mpi_mbcf_stats' "$out" | sed 's/^/# /'
+# a failing rank makes the launcher fail, MPI_Abort stops everyone
+cat > /tmp/mpi_abort_$$.c <<'EOC'
+#include <mpi.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    int r; MPI_Init(&argc, &argv); MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    if (r == 1) MPI_Abort(MPI_COMM_WORLD, 7);
+    for (;;) { int f; MPI_Iprobe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &f, MPI_STATUS_IGNORE); usleep(1000); }
+}
+EOC
+gcc -Ilibmpi_mbcf/include -o /tmp/mpi_abort_$$ /tmp/mpi_abort_$$.c build/lib/host/libmpi_mbcf.a build/lib/host/libmbcf.a -lm
+timeout 30 build/host/mbcf-hostrun -n 3 /tmp/mpi_abort_$$ >/dev/null 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -ne 124 ]; then echo "ok - MPI_Abort on one rank stops all ranks, launcher fails (status $rc)"
+else echo "not ok - MPI_Abort on one rank stops all ranks (status $rc)"; fail=1; fi
+rm -f /tmp/mpi_abort_$$ /tmp/mpi_abort_$$.c "$out"
+exit $fail
