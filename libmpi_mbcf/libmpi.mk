@@ -67,7 +67,7 @@ $(BUILD)/host/test_mpi_match: tests/host/test_mpi_match.c $(MPI_DIR)/match.c $(M
 
 # ---- conformance programs ----
 MPI_TEST_SRCS := $(filter-out tests/mpi/coll_%,$(wildcard tests/mpi/*.c))
-MPI_TEST_MAINS := $(filter-out tests/mpi/tap.c,$(MPI_TEST_SRCS))
+MPI_TEST_MAINS := $(filter-out tests/mpi/tap.c tests/mpi/suite.c,$(MPI_TEST_SRCS))
 MPI_TEST_NAMES := $(notdir $(MPI_TEST_MAINS:.c=))
 MPI_TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests/mpi
 # gcc 12 false positive on MPI_STATUSES_IGNORE with MPICH's array prototypes
@@ -85,11 +85,23 @@ $(BUILD)/mpi-tests/guest/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h $(MPI_
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -I$(MPI_DIR)/include -o $@ $< tests/mpi/tap.c $(MPI_GUEST_LIBS) -lm
 
+# all programs in one executable (tests/mpi/suite.c), for QEMU runs
+MPI_SUITE_LIST := $(foreach t,$(MPI_TEST_NAMES),X($(t)))
+define mpi_suite_rule
+$(BUILD)/mpi-tests/$(1)/suite-obj/%.o: tests/mpi/%.c tests/mpi/tap.h $(MPI_DIR)/include/mpi.h
+	@mkdir -p $$(dir $$@)
+	$(2) $(MPI_TEST_CFLAGS) -I$(MPI_DIR)/include -DTAP_SUITE -Wno-unused-parameter -Wno-unused-value -Dmain=suite_$$* -c -o $$@ $$<
+$(BUILD)/mpi-tests/$(1)/mpi_suite: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_TEST_NAMES))) $(3)
+	$(2) $(MPI_TEST_CFLAGS) $(4) -I$(MPI_DIR)/include -DTAP_SUITE '-DSUITE_LIST=$(MPI_SUITE_LIST)' -o $$@ tests/mpi/suite.c tests/mpi/tap.c $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_TEST_NAMES))) $(3) -lm
+endef
+$(eval $(call mpi_suite_rule,host,$(HOSTCC),$(MPI_HOST_LIBS),))
+$(eval $(call mpi_suite_rule,guest,$(MUSLCC),$(MPI_GUEST_LIBS),-static))
+
 .PHONY: mpi-host mpi-mpich mpi-guest
-mpi-host: $(MPI_HOST_LIBS) $(BUILD)/host/mbcf-hostrun $(MPI_TESTS_HOST)
+mpi-host: $(MPI_HOST_LIBS) $(BUILD)/host/mbcf-hostrun $(MPI_TESTS_HOST) $(BUILD)/mpi-tests/host/mpi_suite
 mpi-mpich: $(MPI_TESTS_MPICH)
 ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
-mpi-guest: $(MPI_GUEST_LIBS) $(MPI_TESTS_GUEST)
+mpi-guest: $(MPI_GUEST_LIBS) $(MPI_TESTS_GUEST) $(BUILD)/mpi-tests/guest/mpi_suite
 all: mpi-guest
 else
 mpi-guest:

@@ -9,8 +9,19 @@
 void tap_start(int timeout_s);          /* after MPI_Init */
 void tap_check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int tap_finish(void);                   /* before MPI_Finalize; returns exit status */
+int tap_total(void);                    /* checks printed so far (rank 0) */
 int tap_rank(void);
 int tap_size(void);
 #define CHECK(cond, ...) tap_check((cond), __VA_ARGS__)
+
+/* Suite build (suite.c runs every program in one MPI job, for QEMU where a
+ * boot is expensive): Init/Finalize are the driver's, main is renamed. */
+#ifdef TAP_SUITE
+int tap_suite_init(int *provided);
+#define MPI_Init(a, b) tap_suite_init(NULL)
+#define MPI_Init_thread(a, b, req, prov) tap_suite_init(prov)
+#define MPI_Finalize() MPI_SUCCESS
+#define MPI_Finalized(f) (*(f) = 1, MPI_SUCCESS)
+#endif
 
 #endif

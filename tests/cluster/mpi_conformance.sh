@@ -1,0 +1,47 @@
+#!/bin/bash
+# mpi_conformance.sh - the MPI conformance suite (tests/mpi, all programs in
+# one executable, build/mpi-tests/guest/mpi_suite) on real QEMU nodes running
+# libmpi_mbcf over our kernel's MBCF: 2 nodes, 4 nodes, and 2 nodes with 3%
+# frame loss (--loss 3, i.e. a 0.03 loss rate). One TAP line per program and
+# configuration; the failing checks are echoed as comments.
+cd "$(dirname "$0")/../.." || exit 1
+if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
+    echo "not ok - guest MBCF library not available"
+    exit 1
+fi
+make -s mpi-guest >/dev/null 2>&1
+SUITE=build/mpi-tests/guest/mpi_suite
+if [ ! -x "$SUITE" ]; then
+    echo "not ok - guest MBCF library not available (build of $SUITE failed)"
+    exit 1
+fi
+fail=0
+run() {   # label, nodes, cluster options...
+    local label=$1 n=$2; shift 2
+    local dir; dir=$(mktemp -d /tmp/mpi_conf.XXXXXX)
+    scripts/qemu/cluster -n "$n" --timeout 900 --quiet --log-dir "$dir" "$@" \
+        --env MPI_MBCF_STATS=1 "$SUITE" >/dev/null 2>&1
+    local rc=$?
+    local log=$dir/node0.log
+    awk -v label="$label" '
+        /^# [a-z_0-9]+$/ { if (prog != "") report(); prog = $2; okc = 0; bad = 0; lines = ""; next }
+        /^ok [0-9]+ - /     { okc++; next }
+        /^not ok [0-9]+ - / { bad++; lines = lines "# " $0 "\n"; next }
+        function report() {
+            if (bad == 0 && okc > 0) printf "ok - %s %s (%d checks)\n", label, prog, okc
+            else { printf "not ok - %s %s (%d ok, %d not ok)\n", label, prog, okc, bad; printf "%s", lines }
+        }
+        END { if (prog != "") report() }' "$log"
+    grep -q '^not ok' "$log" && fail=1
+    if [ "$rc" -eq 0 ] && grep -q '^1\.\.[0-9]' "$log"; then
+        echo "ok - $label: all $n nodes exited 0"
+    else
+        echo "not ok - $label: cluster exit $rc (logs in $dir)"
+        fail=1
+    fi
+    grep -h '^mpi_mbcf_stats' "$dir"/node*.log | sed 's/^/# /'
+}
+run "QEMU np=2" 2
+run "QEMU np=4" 4
+run "QEMU np=2 loss 3%" 2 --loss 3
+exit $fail
