@@ -1,0 +1,129 @@
+/* mpibench.c - MPI round trip and bandwidth between rank 0 and rank 1.
+ * Round trip by the method of seed 003 sec 2.3 / Table 1: both ranks pre-post
+ * MPI_Irecv; rank 0 does MPI_Send then MPI_Wait, rank 1 MPI_Wait then
+ * MPI_Send; rank 0 times from the start of its send to the completion of its
+ * receive. Bandwidth as in Table 2: rank 0 streams messages of one size to
+ * rank 1 (which receives them with MPI_Recv), then waits for a zero-byte ack.
+ * Prints medians, one line per size:
+ *   mpibench rtt size=S median_us=X min_us=Y iters=N
+ *   mpibench bw size=S median_MBps=X msgs=M
+ * Usage: mpibench [rtt|bw|all] [max_bytes]; the remote-write share comes from
+ * the library's MPI_MBCF_STATS=1 line at Finalize. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static int iters_for(long size, int base)
+{
+    int it = base;
+    if (size >= 65536)
+        it = base / 4;
+    if (size >= 262144)
+        it = base / 10;
+    return it < 5 ? 5 : it;
+}
+
+static void rtt(int me, char *sb, char *rb, long max)
+{
+    static const long sizes[] = { 0, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576 };
+    double *t = malloc(1000 * sizeof(double));
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        long s = sizes[k];
+        if (s > max)
+            break;
+        int it = iters_for(s, 200), warm = 5;
+        for (int i = -warm; i < it; i++) {
+            MPI_Request r;
+            MPI_Irecv(rb, (int)s, MPI_BYTE, 1 - me, 1, MPI_COMM_WORLD, &r);
+            MPI_Barrier(MPI_COMM_WORLD);      /* both receives are posted */
+            if (me == 0) {
+                double t0 = MPI_Wtime();
+                MPI_Send(sb, (int)s, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                if (i >= 0)
+                    t[i] = (MPI_Wtime() - t0) * 1e6;
+            } else {
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                MPI_Send(sb, (int)s, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+            }
+        }
+        if (me == 0) {
+            double m = median(t, it);
+            printf("mpibench rtt size=%ld median_us=%.1f min_us=%.1f iters=%d\n", s, m, t[0], it);
+            fflush(stdout);
+        }
+    }
+    free(t);
+}
+
+static void bw(int me, char *sb, char *rb, long max)
+{
+    double v[5];
+    for (long s = 4; s <= max; s *= 4) {
+        int msgs = (int)(s <= 4096 ? 400 : (8L << 20) / s);
+        if (msgs < 8)
+            msgs = 8;
+        for (int rep = 0; rep < 5; rep++) {
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
+            if (me == 0) {
+                for (int i = 0; i < msgs; i++)
+                    MPI_Send(sb, (int)s, MPI_BYTE, 1, 2, MPI_COMM_WORLD);
+                MPI_Recv(NULL, 0, MPI_BYTE, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                v[rep] = (double)s * msgs / (MPI_Wtime() - t0) / 1e6;
+            } else {
+                for (int i = 0; i < msgs; i++)
+                    MPI_Recv(rb, (int)s, MPI_BYTE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Send(NULL, 0, MPI_BYTE, 0, 3, MPI_COMM_WORLD);
+            }
+        }
+        if (me == 0) {
+            printf("mpibench bw size=%ld median_MBps=%.3f msgs=%d\n", s, median(v, 5), msgs);
+            fflush(stdout);
+        }
+        if (s == 1048576 || s * 4 > max)
+            break;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int me, n;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    const char *what = argc > 1 ? argv[1] : "all";
+    long max = argc > 2 ? atol(argv[2]) : 1048576;
+    if (n < 2 || max < 0 || max > (64L << 20)) {
+        if (me == 0)
+            fprintf(stderr, "mpibench: needs 2 ranks and 0 <= max_bytes <= 64 MiB\n");
+        MPI_Finalize();
+        return 2;
+    }
+    char *sb = malloc((size_t)max + 1), *rb = malloc((size_t)max + 1);
+    memset(sb, 0x5a, (size_t)max + 1);
+    if (me < 2) {
+        /* ranks beyond 1 only join the barriers */
+    }
+    if (!strcmp(what, "rtt") || !strcmp(what, "all"))
+        rtt(me, sb, rb, max);
+    if (!strcmp(what, "bw") || !strcmp(what, "all"))
+        bw(me, sb, rb, max);
+    free(sb);
+    free(rb);
+    MPI_Finalize();
+    return 0;
+}
