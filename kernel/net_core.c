@@ -20,6 +20,10 @@ __attribute__((weak)) void mbcf_net_tick(void)
 {
 }
 
+__attribute__((weak)) void mbcf_net_rx_done(void)
+{
+}
+
 __attribute__((weak)) long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
 {
     (void)nr; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5;
@@ -146,6 +150,7 @@ int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
 /* ---- receive ---- */
 
 static void ctrl_rx(int src, const uint8_t *p, uint32_t len);
+static uint32_t mbcf_rx_count;   /* MBCF frames delivered in the current net_poll */
 
 static void deliver(int src, uint8_t kind, const uint8_t *payload, uint32_t len)
 {
@@ -155,6 +160,7 @@ static void deliver(int src, uint8_t kind, const uint8_t *payload, uint32_t len)
             net.stats.drop_queue_full++;
         break;
     case CLUSTER_KIND_MBCF:
+        mbcf_rx_count++;
         mbcf_net_rx(src, payload, len);
         break;
     case CLUSTER_KIND_CTRL:
@@ -188,6 +194,7 @@ void net_poll(void)
     if (!net.dev || busy)
         return;
     busy = 1;
+    mbcf_rx_count = 0;
     struct e1000_pkt pkts[32];
     uint32_t n;
     while ((n = e1000_rx_burst(net.dev, pkts, 32)) != 0) {
@@ -200,6 +207,8 @@ void net_poll(void)
         deliver(net.rank, s->kind, s->data, s->len);
         lo_head++;
     }
+    if (mbcf_rx_count)
+        mbcf_net_rx_done();   /* one coalesced reply per receive burst */
     busy = 0;
     net_tx_flush();   /* replies the handlers prepared leave in one burst */
 }
