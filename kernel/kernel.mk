@@ -61,3 +61,8 @@ $(BUILD)/host/test_nodecfg: tests/host/test_nodecfg.c kernel/nodecfg.c kernel/no
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -Ikernel -o $@ $(filter %.c,$^) -lcmocka
+
+# tests/run asks for the complete list (recipes expand after all fragments).
+.PHONY: print-host-tests
+print-host-tests:
+	@echo $(HOST_TESTS)

@@ -1,6 +1,8 @@
 /* ktest_fault.c - dies on purpose: argv[1] = null (read through NULL), write
- * (store to a read-only page), ud (invalid opcode), div (divide by zero), abort. */
+ * (store to a read-only page), ud (invalid opcode), div (divide by zero), abort,
+ * hang (sleeps forever: the launcher's timeout test). */
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +27,11 @@ int main(int argc, char **argv)
     }
     if (!strcmp(what, "abort"))
         abort();
+    if (!strcmp(what, "hang")) {
+        struct timespec ts = { 1, 0 };
+        for (;;)
+            nanosleep(&ts, NULL);
+    }
     printf("ktest_fault: still alive\n");
     return 0;
 }

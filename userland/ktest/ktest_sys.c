@@ -32,6 +32,8 @@ static long raw(long nr, long a, long b, long c)
 int main(void)
 {
     check(raw(999, 0, 0, 0) == -ENOSYS, "unknown system call 999 returns -ENOSYS");
+    check(raw(999, 1, 2, 3) == -ENOSYS, "unknown system call 999 again returns -ENOSYS");
+    check(raw(5000, 0, 0, 0) == -ENOSYS && raw(-1, 0, 0, 0) == -ENOSYS, "numbers 5000 and -1 return -ENOSYS");
     check(raw(57, 0, 0, 0) == -ENOSYS, "fork returns -ENOSYS");
     check(raw(1, 1, 0x10, 5) == -EFAULT, "write from an unmapped buffer (0x10) returns -EFAULT");
     check(raw(1, 1, (long)0xffff800000000000ull, 5) == -EFAULT, "write from a kernel address returns -EFAULT");
@@ -44,9 +46,12 @@ int main(void)
     errno = 0;
     check(ioctl(1, 0x5413, &(char[8]){0}) == -1 && errno == ENOTTY, "ioctl(TIOCGWINSZ) fails with ENOTTY");
 
-    void *b0 = sbrk(0);
-    check(sbrk(1 << 20) == b0 && sbrk(0) == (char *)b0 + (1 << 20), "brk grows by 1 MB");
-    memset(b0, 1, 1 << 20);
+    long b0 = raw(SYS_brk, 0, 0, 0);
+    int grown = raw(SYS_brk, b0 + (1 << 20), 0, 0) == b0 + (1 << 20);
+    check(grown, "brk grows by 1 MB");
+    if (grown)
+        memset((void *)b0, 1, 1 << 20);
+    check(raw(SYS_brk, 0x10, 0, 0) == b0 + (1 << 20), "brk below the start is refused (returns the current break)");
     char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     check(pg != MAP_FAILED && pg[0] == 0 && pg[8191] == 0, "mmap gives zeroed pages");
     check(mprotect(pg, 4096, PROT_READ) == 0, "mprotect to read-only");
