@@ -11,7 +11,7 @@ lines=$(cat "$LOG"/node*.log | tr -d '\r' | grep -a -E '^(not )?ok - ')
 echo "$lines"
 [ $rc = 0 ] && echo "ok - net_basic: both nodes exited 0" || { echo "not ok - net_basic: cluster exit status $rc"; tail -n 5 "$LOG/out" | sed 's/^/# /'; }
 n=$(echo "$lines" | grep -c '^ok - ')
-[ "$n" -ge 33 ] && echo "ok - net_basic: $n results reported" || echo "not ok - net_basic: only $n of 33 results reported"
+[ "$n" -ge 36 ] && echo "ok - net_basic: $n results reported" || echo "not ok - net_basic: only $n of 36 results reported"
 stats=$(tr -d '\r' < "$LOG/node1.log" | grep -a '^net-stats:')
 if echo "$stats" | grep -q 'drop_ethertype=4 ' && echo "$stats" | grep -q 'drop_unknown_src=4 ' &&
    echo "$stats" | grep -q 'drop_bad_header=8 '; then
