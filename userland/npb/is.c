@@ -148,8 +148,13 @@ static int is_rank(struct is_state *s, int it)
                   s->recv_count, s->recv_displ, MPI_INT, MPI_COMM_WORLD);
 
     /* counting sort over my key range: key_buff1[v - min] = #keys <= v */
-    s->min_key_val = first_bucket << s->shift;
-    s->max_key_val = ((last_bucket + 1) << s->shift) - 1;
+    if (first_bucket < 0) { /* no buckets for me: empty key range */
+        s->min_key_val = 0;
+        s->max_key_val = -1;
+    } else {
+        s->min_key_val = first_bucket << s->shift;
+        s->max_key_val = ((last_bucket + 1) << s->shift) - 1;
+    }
     int range = s->max_key_val - s->min_key_val + 1;
     if (range > 0) {
         memset(s->key_buff1, 0, (size_t)range * sizeof(int));
@@ -187,7 +192,8 @@ static int is_full_verify(struct is_state *s)
     for (int i = 1; i < n; i++)
         if (s->key_array[i - 1] > s->key_array[i])
             bad++;
-    /* neighbour check: my largest key must not exceed the next rank's smallest */
+    /* neighbour check: my largest key must not exceed the next rank's smallest
+     * (a rank without keys sends -1, which checks nothing) */
     int my_last = n > 0 ? s->key_array[n - 1] : -1, prev_last = -1;
     MPI_Request req = MPI_REQUEST_NULL;
     if (s->me > 0)
