@@ -75,21 +75,29 @@ int mq_issue_requests(struct mq_list *posted, const uint32_t *seen, int self,
                       int max_walk, int (*issue)(struct mq_recv *r, void *arg), void *arg)
 {
     const struct mq_env *blockers[MAX_BLOCKERS];
+    unsigned char live[MQ_MAX_SRC] = { 0 };   /* live requests per source */
     int nb = 0, issued = 0, walked = 0;
     for (struct mq_node *n = posted->head.next; n != &posted->head; n = n->next) {
         if (walked++ >= max_walk)
             break;
         struct mq_recv *r = MQ_CONTAINER(n, struct mq_recv, node);
-        if (mq_request_live(r, seen))
+        int src = r->pat.src;
+        int capped = src >= 0 && src < MQ_MAX_SRC;
+        if (mq_request_live(r, seen)) {
+            if (capped && live[src] < 255)
+                live[src]++;
             continue;
-        int ok = r->pat.src >= 0 && r->pat.src != self;
+        }
+        int ok = src >= 0 && src != self && !(capped && live[src] >= MQ_MAX_LIVE);
         for (int b = 0; ok && b < nb; b++)
             if (mq_env_overlap(blockers[b], &r->pat))
                 ok = 0;
         if (ok && issue(r, arg) == 0) {
             r->requested = 1;
-            r->req_epoch = seen[r->pat.src];
+            r->req_epoch = seen[src];
             issued++;
+            if (capped)
+                live[src]++;
             continue;
         }
         r->requested = 0;

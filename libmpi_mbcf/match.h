@@ -68,10 +68,16 @@ static inline int mq_request_live(const struct mq_recv *r, const uint32_t *seen)
     return r->requested && r->pat.src >= 0 && r->req_epoch == seen[r->pat.src];
 }
 
+/* At most MQ_MAX_LIVE live send-requests per source: every FIFO message from
+ * that source makes them stale and they are sent again, so a long list of
+ * posted receives would otherwise cost O(receives) requests per message. */
+#define MQ_MAX_SRC  256
+#define MQ_MAX_LIVE 8
+
 /* Walk posted receives in order and call issue(r, arg) for each receive that
  * should get a (new) send-request now: specific source other than self,
  * no live request, not blocked by an earlier receive without live request
- * that overlaps it. issue() returns 0 when it sent the request (the engine
+ * that overlaps it, and not beyond MQ_MAX_LIVE per source. issue() returns 0 when it sent the request (the engine
  * then marks it requested at epoch seen[src]) or non-zero when it could not
  * (the receive then counts as a blocker). At most max_walk receives are
  * looked at; the rest wait. Returns the number issued. */

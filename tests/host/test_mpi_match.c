@@ -123,7 +123,7 @@ static void test_sreq_first_matching_in_order(void **s)
     mq_sreq_peer_destroy(&p);
 }
 
-static int issued[8], nissued, refuse_rid;
+static int issued[32], nissued, refuse_rid;
 static int issue_cb(struct mq_recv *r, void *arg)
 {
     (void)arg;
@@ -191,6 +191,31 @@ static void test_issue_refused_blocks_later(void **s)
     refuse_rid = -1;
 }
 
+static void test_issue_cap_per_source(void **s)
+{
+    (void)s;
+    struct mq_list posted;
+    mq_list_init(&posted);
+    uint32_t seen[4] = { 0 };
+    struct mq_recv r[MQ_MAX_LIVE + 3];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < MQ_MAX_LIVE + 3; i++) {
+        r[i].pat = (struct mq_env){ i < MQ_MAX_LIVE + 2 ? 1 : 2, 100 + i, 0 };
+        mq_append(&posted, &r[i].node);
+    }
+    nissued = 0;
+    refuse_rid = -1;
+    /* source 1 gets only MQ_MAX_LIVE, source 2 still gets its one */
+    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), MQ_MAX_LIVE + 1);
+    assert_false(r[MQ_MAX_LIVE].requested);
+    assert_true(r[MQ_MAX_LIVE + 2].requested);
+    /* one completes: the next one in order may ask */
+    mq_remove(&r[0].node);
+    nissued = 0;
+    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 1);
+    assert_int_equal(issued[0], 100 + MQ_MAX_LIVE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_sreq_first_matching_in_order),
         cmocka_unit_test(test_issue_order_and_blocking),
         cmocka_unit_test(test_issue_refused_blocks_later),
+        cmocka_unit_test(test_issue_cap_per_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
