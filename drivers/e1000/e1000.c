@@ -114,7 +114,8 @@ static int alloc_bufs(uint8_t **bufs, uint32_t count)
 /* Receive setup (SDM 14.4): ring registers, no delay timers, then RCTL once. */
 static int rx_init(struct e1000_dev *d)
 {
-    d->rx = page_alloc(1);   /* 256 x 16 B = 4 KiB, 16-byte aligned as required (SDM 3.2.6) */
+    /* 16 B per descriptor, physically contiguous, 16-byte aligned (SDM 3.2.6) */
+    d->rx = page_alloc((E1000_RX_RING * sizeof(struct e1000_rx_desc) + PAGE_SIZE - 1) / PAGE_SIZE);
     if (!d->rx || alloc_bufs(d->rx_buf, E1000_RX_RING) < 0)
         return -1;
     for (uint32_t i = 0; i < E1000_RX_RING; i++) {
@@ -143,7 +144,7 @@ static int rx_init(struct e1000_dev *d)
 /* Transmit setup (SDM 14.5). */
 static int tx_init(struct e1000_dev *d)
 {
-    d->tx = page_alloc(1);
+    d->tx = page_alloc((E1000_TX_RING * sizeof(struct e1000_tx_desc) + PAGE_SIZE - 1) / PAGE_SIZE);
     if (!d->tx || alloc_bufs(d->tx_buf, E1000_TX_RING) < 0)
         return -1;
     for (uint32_t i = 0; i < E1000_TX_RING; i++) {

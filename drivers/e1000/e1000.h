@@ -14,7 +14,10 @@
 #define E1000_H
 #include <stdint.h>
 
-#define E1000_RX_RING 256u      /* descriptors, power of two, RDLEN multiple of 128 */
+/* Receive ring: 1024 x 2 KiB buffers absorb ~30 ms of max-size frames at the
+ * network's limit while the host deschedules this vCPU (a full ring makes QEMU
+ * stop reading its socket and the switch drops). Power of two, RDLEN multiple of 128. */
+#define E1000_RX_RING 1024u
 #define E1000_TX_RING 256u
 #define E1000_BUF_SIZE 2048u    /* RCTL.BSIZE = 2048 */
 #define E1000_RX_REFILL_BATCH 32u

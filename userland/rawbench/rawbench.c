@@ -2,16 +2,20 @@
  *   ping-pong: round-trip time per payload size (min, median, p90 over `iters`
  *              after `warmup` round trips), in microseconds;
  *   stream:    rank 0 sends `count` max-size frames back to back, rank 1 counts
- *              what arrived: frames/s, MB/s (payload, 10^6 B), loss.
+ *              what arrived: frames/s, MB/s (payload, 10^6 B), loss;
+ *   paced:     (adaptive mode) bursts of B max-size frames once per millisecond
+ *              (clock_nanosleep, absolute), offered B*1000 frames/s, for several
+ *              B: where loss starts is the physical limit of the virtual network.
  * Each runs in pure polling and in adaptive waiting (both nodes switch through
  * SYS_net_config), so one boot yields both tables.
- * Usage: rawbench [iters [warmup [count [modes [budget_ns]]]]]
+ * Usage: rawbench [iters [warmup [count [modes [budget_ns [paced_count]]]]]]
  *        modes: both | poll | adaptive. Output: "RESULT ..." lines (one per
  * table row) that scripts/qemu/bench_raw turns into Markdown and CSV. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <time.h>
 #include "raw.h"
 
 static struct node_info node;
@@ -97,21 +101,33 @@ static void pingpong(const char *mode, int iters, int warmup)
     free(rtt);
 }
 
-static void stream(const char *mode, int count)
+/* burst == 0: back to back; else `burst` frames at every millisecond tick. */
+static void stream(const char *mode, int count, int burst)
 {
-    struct net_stats s0, s1;
-    raw_net_stats(&s0);
+    if (command("RSET", 4) < 0) {
+        printf("rawbench: server does not answer RSET\n");
+        return;
+    }
     memset(out, 'x', sizeof out);
     memcpy(out, "STRM", 4);
     int send_err = 0;
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
     uint64_t t0 = raw_rdtsc();
     for (int i = 0; i < count; i++) {
         memcpy(out + 4, &i, 4);
         if (raw_send(1, out, RAW_PAYLOAD_MAX) != 0)
             send_err++;
+        if (burst > 0 && i % burst == burst - 1) {
+            next.tv_nsec += 1000000;
+            if (next.tv_nsec >= 1000000000) {
+                next.tv_nsec -= 1000000000;
+                next.tv_sec++;
+            }
+            clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, 0);
+        }
     }
     uint64_t t1 = raw_rdtsc();
-    raw_net_stats(&s1);
     /* Report from the receiver: frames, first/last arrival (its TSC, in us), its drops. */
     uint8_t cmd[4] = { 'D', 'O', 'N', 'E' };
     long r = -1;
@@ -123,7 +139,8 @@ static void stream(const char *mode, int count)
             break;
     }
     if (r != 44) {
-        printf("RESULT stream mode=%s frames_sent=%d report=missing\n", mode, count);
+        printf("RESULT %s mode=%s burst=%d frames_sent=%d report=missing\n",
+               burst ? "paced" : "stream", mode, burst, count);
         return;
     }
     uint64_t got, span_ns, qfull, missed, frames_total;
@@ -135,10 +152,11 @@ static void stream(const char *mode, int count)
     double send_s = tsc_us(t1 - t0) / 1e6;
     double recv_s = (double)span_ns / 1e9;
     double fps = recv_s > 0 ? (double)(got > 0 ? got - 1 : 0) / recv_s : 0;
-    printf("RESULT stream mode=%s size=%d frames_sent=%d frames_recv=%llu send_fps=%.0f "
+    printf("RESULT %s mode=%s burst=%d offered_fps=%d size=%d frames_sent=%d frames_recv=%llu send_fps=%.0f "
            "send_MBps=%.2f recv_fps=%.0f recv_MBps=%.2f loss_pct=%.2f rx_queue_full=%llu "
            "rx_missed=%llu rx_nic_frames=%llu send_errors=%d\n",
-           mode, RAW_PAYLOAD_MAX, count, (unsigned long long)got, count / send_s,
+           burst ? "paced" : "stream", mode, burst, burst * 1000, RAW_PAYLOAD_MAX, count,
+           (unsigned long long)got, count / send_s,
            count * (double)RAW_PAYLOAD_MAX / send_s / 1e6, fps, fps * RAW_PAYLOAD_MAX / 1e6,
            100.0 * (double)(count - (long)got) / count, (unsigned long long)qfull,
            (unsigned long long)missed, (unsigned long long)frames_total, send_err);
@@ -164,7 +182,10 @@ static void server(void)
                 first = last;
             continue;
         }
-        if (r == 16 && !memcmp(in, "MODE", 4)) {
+        if (r == 4 && !memcmp(in, "RSET", 4)) {
+            got = 0;
+            raw_net_stats(&base);
+        } else if (r == 16 && !memcmp(in, "MODE", 4)) {
             int32_t m;
             int64_t b;
             memcpy(&m, in + 4, 4);
@@ -203,6 +224,7 @@ int main(int argc, char **argv)
     int count = argc > 3 ? atoi(argv[3]) : 20000;
     const char *modes = argc > 4 ? argv[4] : "both";
     int64_t budget = argc > 5 ? atoll(argv[5]) : -1;
+    int paced = argc > 6 ? atoi(argv[6]) : 0;   /* frames per paced run, 0 = none */
     if (node.rank == 1) {
         server();
         return 0;
@@ -223,7 +245,12 @@ int main(int argc, char **argv)
         raw_net_config(&c);
         printf("rawbench: mode %s, poll budget %lld ns\n", names[m], (long long)c.poll_budget_ns);
         pingpong(names[m], iters, warmup);
-        stream(names[m], count);
+        stream(names[m], count, 0);
+        if (m == 0 && paced > 0) {
+            static const int bursts[] = { 2, 4, 8, 16, 24, 32, 48 };
+            for (size_t k = 0; k < sizeof bursts / sizeof bursts[0]; k++)
+                stream(names[m], paced, bursts[k]);
+        }
     }
     command("ENDB", 4);
     return 0;
