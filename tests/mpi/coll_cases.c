@@ -347,6 +347,13 @@ static int check_allgatherv(MPI_Comm c)
         for (int ki = 0; ki < 3; ki++)
             for (int inpl = 0; inpl < 2; inpl++) {
                 const struct kind *k = ks[ki];
+#ifdef COLL_TEST_MPICH_402
+                /* Debian MPICH 4.0.2 ignores displs in MPI_Allgatherv on a
+                 * one-process communicator (writes at offset 0); skipped
+                 * in the plain-MPICH build only. */
+                if (p == 1 && !inpl)
+                    continue;
+#endif
                 int tot = vlayout(p, scale, cnt, dsp);
                 int *s = kbuf(k, cnt[r]), *b = kbuf(k, tot), *x = kbuf(k, tot);
                 fill(k, s, 0, cnt[r], r, 0);
