@@ -61,13 +61,19 @@ static void test_too_long_payload_rejected(void **st)
     assert_int_equal(build(0, 1, CLUSTER_KIND_RAW, CLUSTER_PAYLOAD_MAX + 1), -1);
 }
 
-static void test_mbcf_kind(void **st)
+static void test_other_kinds(void **st)
 {
     (void)st;
     int n = build(2, 0, CLUSTER_KIND_MBCF, 64);
     struct net_frame_info fi;
     assert_int_equal(net_frame_classify(frame, (uint32_t)n, 3, &fi), NET_OK);
     assert_int_equal(fi.kind, CLUSTER_KIND_MBCF);
+    n = build(1, 0, CLUSTER_KIND_CTRL, 1);
+    assert_int_equal(net_frame_classify(frame, (uint32_t)n, 3, &fi), NET_OK);
+    assert_int_equal(fi.kind, CLUSTER_KIND_CTRL);
+    assert_true(net_kind_known(CLUSTER_KIND_RAW));
+    assert_false(net_kind_known(0));
+    assert_false(net_kind_known(CLUSTER_KIND_CTRL + 1));
 }
 
 static void test_runt(void **st)
@@ -156,7 +162,7 @@ int main(void)
         cmocka_unit_test(test_mac_roundtrip),
         cmocka_unit_test(test_valid_sizes),
         cmocka_unit_test(test_too_long_payload_rejected),
-        cmocka_unit_test(test_mbcf_kind),
+        cmocka_unit_test(test_other_kinds),
         cmocka_unit_test(test_runt),
         cmocka_unit_test(test_oversize),
         cmocka_unit_test(test_foreign_ethertype),
