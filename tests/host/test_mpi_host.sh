@@ -12,7 +12,7 @@ if ! make -s mpi-host mpi-mpich >/tmp/mpi_host_build.$$ 2>&1; then
     exit 1
 fi
 rm -f /tmp/mpi_host_build.$$
-progs=$(ls tests/mpi/*.c | sed 's|.*/||; s|\.c$||' | grep -v '^coll_' | grep -v '^tap$')
+progs=$(ls tests/mpi/*.c | sed 's|.*/||; s|\.c$||' | grep -v '^coll_' | grep -v '^tap$' | grep -v '^suite$')
 fail=0
 out=$(mktemp)
 
