@@ -34,5 +34,12 @@ test: deps
 	@$(MAKE) --no-print-directory all
 	tests/run
 
+# Tables: raw frames in both wait modes, then raw beside MBCF beside MPI in
+# one run (adaptive mode, the faster one here). Results under runs/.
+bench: deps
+	@$(MAKE) --no-print-directory all
+	scripts/qemu/bench_raw
+	scripts/qemu/bench_mpi
+
 clean:
 	rm -rf $(BUILD)
