@@ -12,8 +12,26 @@
 
 void apic_init(void);
 void pci_scan(void);
+void kernel_fault_test(char kind);
 
 static struct boot_info *boot;
+
+/* Three frames deep, so the backtrace has something to show. */
+__attribute__((noinline)) static void fault_leaf(volatile uint64_t *p)
+{
+    *p = 1;
+}
+__attribute__((noinline)) static void fault_middle(char kind)
+{
+    fault_leaf((volatile uint64_t *)(kind == 'n' ? 0x8 : 0xdead0000ull));
+    __asm__ volatile("" ::: "memory");
+}
+__attribute__((noinline)) void kernel_fault_test(char kind)
+{
+    kprintf("cluster: deliberate kernel fault (test hook)\n");
+    fault_middle(kind);
+    __asm__ volatile("" ::: "memory");
+}
 uint64_t tsc_program_start;
 
 static void kmain2(void)
@@ -31,6 +49,12 @@ static void kmain2(void)
     kprintf("cluster: t=%lu ms efi_main, t=%lu ms ExitBootServices done\n",
             tsc_to_ns(boot->tsc_entry) / 1000000, tsc_to_ns(boot->tsc_exit) / 1000000);
     pci_scan();
+    /* Test hook (tests/cluster/kernel_faults.sh): a deliberate kernel fault
+     * shows the panic report, backtrace included. */
+    char hook[8];
+    if (fw_cfg_read("opt/cluster/test_kernel_fault", hook, sizeof hook) > 0)
+        kernel_fault_test(hook[0]);
+    kprintf("cluster: t=%lu ms kernel ready, network init next\n", time_ns() / 1000000);
     net_init();
     if (boot->prog_error) {
         kprintf("cluster: no program: \\PROGRAM not readable from the boot volume (error %d)\n",

@@ -218,9 +218,12 @@ int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, 
     struct ustack_args ua = { argc, envc, (const char *const *)argv, (const char *const *)envp,
                               (int)(sizeof auxv / sizeof auxv[0]), auxv, { 0 } };
     kernel_random(ua.random, 16);
-    static uint8_t img[64 * 1024];     /* the top 64 KiB of the stack */
-    uint64_t rsp = ustack_build(img, sizeof img, STACK_TOP, &ua);
-    if (!rsp || copy_to_user(STACK_TOP - sizeof img, img, sizeof img)) {
+    const uint64_t img_size = 64 * 1024;          /* the top 64 KiB of the stack */
+    uint8_t *img = page_alloc(img_size / PAGE_SIZE);
+    uint64_t rsp = img ? ustack_build(img, img_size, STACK_TOP, &ua) : 0;
+    int bad = !rsp || copy_to_user(STACK_TOP - img_size, img, img_size);
+    page_free(img, img_size / PAGE_SIZE);
+    if (bad) {
         kprintf("cluster: cannot run %s: arguments and environment too large\n", argv[0]);
         return STATUS_NOEXEC;
     }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # kernel_faults.sh - failures are contained and reported: a NULL dereference
 # kills the program with a one-line message and a non-zero node status; a
-# malformed executable is refused with a message; the launcher's timeout and
+# malformed executable is refused with a message; a kernel fault (test hook)
+# prints the panic report with a backtrace; the launcher's timeout and
 # Ctrl-C stop everything it started.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
@@ -12,6 +13,13 @@ check "NULL dereference: one-line kill message with address, rip and kind" \
     log_has null "program killed: page fault (read, not mapped) at address 0, rip 4"
 check "NULL dereference: node status 139 (SIGSEGV) reported" out_has null "node 0 failed: status 139"
 check "kernel survived (powered off cleanly, no panic)" bash -c "! grep -a -q 'KERNEL PANIC' $L/null/node0.log"
+
+boot kpanic -n 1 --fw-cfg test_kernel_fault=n demo
+check "kernel fault: panic report with vector, error code, rip and cr2" \
+    bash -c "grep -a -q 'KERNEL PANIC: page fault, vector 14, error 2' $L/kpanic/node0.log && grep -a -q 'cr2 8 ' $L/kpanic/node0.log"
+check "kernel fault: frame-pointer backtrace with at least 2 frames" \
+    bash -c "grep -a 'backtrace:' $L/kpanic/node0.log | grep -a -q -E '(\(\+[0-9a-f]+\).*){2}'"
+check "kernel fault: node status 255 reported" out_has kpanic "node 0 failed: status 255"
 
 for i in 1 2 3 4 5 6 7 8; do echo "this text file is not an ELF executable"; done > "$L/notelf"
 boot badelf -n 1 "$L/notelf"
