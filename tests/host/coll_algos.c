@@ -41,7 +41,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (coll_cases_init() != 0)
         MPI_Abort(MPI_COMM_WORLD, 2);
-    coll_quick = 1;
+    coll_quick = 2;
     ncomm = coll_test_comms(comms, cnames, 3);
     for (int i = 0; coll_checks[i].name; i++) {
         const struct coll_check *c = &coll_checks[i];

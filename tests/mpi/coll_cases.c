@@ -88,7 +88,8 @@ static int check_barrier(MPI_Comm c)
 
 /* Roots tried: 0, the middle and the last (every root when p <= 3);
  * keeps the suite quick on an oversubscribed 2-core host. */
-int coll_quick;     /* fewer cases (roots 0 and p-1, fewer counts) */
+int coll_quick;     /* 1: fewer cases (roots 0 and p-1, fewer counts);
+                     * 2: also fewer ops (for per-algorithm runs) */
 #define QSKIP(cond) if (coll_quick && (cond)) continue
 
 static int next_root(int root, int p)
@@ -601,6 +602,13 @@ static int rb_holes_ok(const struct rbuf *b, int at, int n)
 
 static const int rcounts_[] = { 1, 5, 1031 };
 /* long counts only for ops that stress different paths */
+/* ops kept at coll_quick >= 2: arithmetic, bitwise, logical, pair,
+ * non-commutative user op, user op on a derived type, double */
+static int op_algo(int o)
+{
+    return o == O_SUM || o == O_BXOR || o == O_LAND || o == O_MAXLOC || o == O_MATMUL ||
+           o == O_VSUM || o == O_DMAX;
+}
 static int op_long(int o) { return o == O_SUM || o == O_MATMUL || o == O_MINLOC || o == O_VSUM || o == O_DMAX; }
 
 static int check_reduce(MPI_Comm c)
@@ -609,6 +617,7 @@ static int check_reduce(MPI_Comm c)
     MPI_Comm_rank(c, &r);
     MPI_Comm_size(c, &p);
     for (int o = 0; o < O_N; o++)
+        if (coll_quick < 2 || op_algo(o))
         for (int ci = 0; ci < 3; ci++)
             for (int root = 0; root < p; root = next_root(root, p))
                 for (int inpl = 0; inpl < 2; inpl++) {
@@ -651,6 +660,7 @@ static int check_allreduce(MPI_Comm c)
     MPI_Comm_size(c, &p);
     int cn[] = { 1, 5, 1031, 4099 };
     for (int o = 0; o < O_N; o++)
+        if (coll_quick < 2 || op_algo(o))
         for (int ci = 0; ci < 4; ci++)
             for (int inpl = 0; inpl < 2; inpl++) {
                 int n = cn[ci];
@@ -681,6 +691,7 @@ static int check_reduce_scatter(MPI_Comm c)
     MPI_Comm_size(c, &p);
     int *cnt = malloc(sizeof(int) * (size_t)p);
     for (int o = 0; o < O_N; o++)
+        if (coll_quick < 2 || op_algo(o))
         for (int scale = 1; scale <= 401; scale += 400)
             for (int inpl = 0; inpl < 2; inpl++) {
                 int tot = 0, my0 = 0;
@@ -718,6 +729,7 @@ static int check_reduce_scatter_block(MPI_Comm c)
     MPI_Comm_size(c, &p);
     int cn[] = { 1, 3, 257 };
     for (int o = 0; o < O_N; o++)
+        if (coll_quick < 2 || op_algo(o))
         for (int ci = 0; ci < 3; ci++)
             for (int inpl = 0; inpl < 2; inpl++) {
                 int n = cn[ci];
@@ -750,6 +762,7 @@ static int check_scan_any(MPI_Comm c, int excl)
     MPI_Comm_size(c, &p);
     const char *nm = excl ? "exscan" : "scan";
     for (int o = 0; o < O_N; o++)
+        if (coll_quick < 2 || op_algo(o))
         for (int ci = 0; ci < 3; ci++)
             for (int inpl = 0; inpl < 2; inpl++) {
                 int n = rcounts_[ci];

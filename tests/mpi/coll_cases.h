@@ -15,7 +15,7 @@ struct coll_check {
 };
 extern const struct coll_check coll_checks[];   /* NULL name terminates */
 
-extern int coll_quick;          /* set for a reduced case list */
+extern int coll_quick;          /* 1, 2: reduced case lists (coll_cases.c) */
 int coll_cases_init(void);      /* datatypes and user ops; 0 on success */
 void coll_cases_fini(void);
 
