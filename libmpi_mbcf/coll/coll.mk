@@ -36,3 +36,13 @@ $(COLL_HBUILD)/coll_%_shim: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR) t
 $(COLL_HBUILD)/coll_algos: tests/host/coll_algos.c $(COLL_TESTSRC) $(COLL_TESTHDR) tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
+
+# The conformance programs on our own library (host backend, run with
+# build/host/mbcf-hostrun): full stack = core helper's point-to-point + coll.
+COLL_OURS_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(BUILD)/lib/host/libmbcf.a
+COLL_OURS_BINS := $(COLL_HBUILD)/ours/coll_basic $(COLL_HBUILD)/ours/coll_reduce
+.PHONY: coll-ours
+coll-ours: $(COLL_OURS_BINS) $(BUILD)/host/mbcf-hostrun
+$(COLL_HBUILD)/ours/coll_%: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR) $(COLL_OURS_LIBS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -Ilibmpi_mbcf/include -Itests/mpi -o $@ $< $(COLL_TESTSRC) $(COLL_OURS_LIBS) -lm

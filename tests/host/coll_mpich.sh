@@ -6,7 +6,9 @@
 #  2. with COLL_FULL=1 only (slow): the same programs, full case list, with
 #     MPI_<collective> routed to our coll_* through tests/host/coll_shim.c;
 #  3. tests/host/coll_algos: every algorithm of every collective, selected
-#     with MPI_MBCF_COLL_<NAME>, on -n 1 2 3 4 5 7.
+#     with MPI_MBCF_COLL_<NAME>, on -n 1 2 3 4 5 7;
+#  4. the conformance programs on our libmpi_mbcf (host backend,
+#     build/host/mbcf-hostrun) on 1 2 3 4 5 7 processes.
 # Each run has a timeout; a run that fails without a "not ok" line counts
 # as one "not ok". Exit status: 0 when everything passed.
 # COLL_NPS="2 3" limits the process counts of step 3; COLL_TIMEOUT per run.
@@ -33,7 +35,7 @@ echo "ok - coll: host test programs build with mpicc.mpich -Wall -Wextra -Werror
 # run <label> <np> <program>: pass TAP result lines through, tagged
 run() {
     label=$1; np=$2; prog=$3
-    out=$(timeout "$T" "$MPIRUN" -n "$np" "$prog" 2>$B.$label.np$np.err)
+    out=$(timeout "$T" $MPIRUN -n "$np" "$prog" 2>$B.$label.np$np.err)
     rc=$?
     printf '%s\n' "$out" | sed -n "s/^\(ok\|not ok\) [0-9]* - /\1 - $label: /p"
     if [ $rc -ne 0 ]; then
@@ -59,4 +61,17 @@ fi
 for np in ${COLL_NPS:-1 2 3 4 5 7}; do
     run algorithms "$np" $B/coll_algos
 done
+
+# 4. The conformance programs (full case list) on our whole library,
+#    host backend: core point-to-point + these collectives.
+if make -s --no-print-directory coll-ours >$B.ours.log 2>&1; then
+    unset COLL_TEST_QUICK
+    for np in 1 2 3 4 5 7; do
+        MPIRUN="build/host/mbcf-hostrun -t $T" run libmpi_mbcf-basic "$np" $B/ours/coll_basic
+        MPIRUN="build/host/mbcf-hostrun -t $T" run libmpi_mbcf-reduce "$np" $B/ours/coll_reduce
+    done
+else
+    echo "not ok - coll: build of the conformance programs on libmpi_mbcf failed (see $B.ours.log)"
+    fail=1
+fi
 exit $fail
