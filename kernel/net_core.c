@@ -286,7 +286,10 @@ void net_init(void)
     char flag[4];
     long fl = fwcfg_read_file("opt/cluster/net_stats", flag, sizeof flag);   /* launcher --net-stats */
     net.cfg.print_stats = fl > 0 && flag[0] == '1';
-    net_rawq_init(&net.rawq);
+    uint64_t rq_pages = (NET_RAWQ_SLOTS * sizeof(struct net_rawq_slot) + PAGE_SIZE - 1) / PAGE_SIZE;
+    net_rawq_init(&net.rawq, page_alloc(rq_pages), NET_RAWQ_SLOTS);
+    if (net.rawq.nslots == 0)
+        kprintf("net: no memory for the raw receive queue (raw frames will be dropped)\n");
     net.dev = e1000_probe(0);
     if (!net.dev)
         return;

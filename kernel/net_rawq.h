@@ -7,7 +7,9 @@
 #include <stdint.h>
 #include "uapi/cluster_abi.h"
 
-#define NET_RAWQ_SLOTS 128u   /* power of two */
+/* Slots the kernel gives the queue: as many as receive descriptors, so a full
+ * NIC ring drained at once still fits (1024 x 1.5 KiB, allocated at boot). */
+#define NET_RAWQ_SLOTS 1024u
 
 struct net_rawq_slot {
     int32_t src_rank;
@@ -18,10 +20,12 @@ struct net_rawq_slot {
 struct net_rawq {
     uint32_t head;   /* next slot to read (free-running, wraps at 2^32) */
     uint32_t tail;   /* next slot to write */
-    struct net_rawq_slot slot[NET_RAWQ_SLOTS];
+    uint32_t nslots; /* power of two; 0 = no storage (every push fails) */
+    struct net_rawq_slot *slot;
 };
 
-void net_rawq_init(struct net_rawq *q);
+/* Use `nslots` (a power of two) slots at `storage`; storage may be NULL with nslots 0. */
+void net_rawq_init(struct net_rawq *q, struct net_rawq_slot *storage, uint32_t nslots);
 uint32_t net_rawq_count(const struct net_rawq *q);
 /* Copy a payload in. Returns 0, or -1 when the queue is full or len too big
  * (nothing is changed then). */
