@@ -16,6 +16,17 @@ void kernel_fault_test(char kind);
 
 static struct boot_info *boot;
 
+static void print_memory_map(void)
+{
+    const uint8_t *m = phys_to_virt(boot->mmap);
+    for (uint64_t i = 0; i < boot->mmap_size / boot->desc_size; i++) {
+        const struct efi_mdesc *d = (const void *)(m + i * boot->desc_size);
+        kprintf("cluster: memory %016lx-%016lx type %u\n", d->phys, (uint64_t)(d->phys + d->npages * PAGE_SIZE),
+                d->type);
+    }
+    kprintf("cluster: kernel image %lx-%lx\n", kimage_lo, kimage_hi);
+}
+
 /* Three frames deep, so the backtrace has something to show. */
 __attribute__((noinline)) static void fault_leaf(volatile uint64_t *p)
 {
@@ -48,6 +59,8 @@ static void kmain2(void)
             mem_total_pages() / 256);
     kprintf("cluster: t=%lu ms efi_main, t=%lu ms ExitBootServices done\n",
             tsc_to_ns(boot->tsc_entry) / 1000000, tsc_to_ns(boot->tsc_exit) / 1000000);
+    if (node.verbose)
+        print_memory_map();
     pci_scan();
     /* Test hook (tests/cluster/kernel_faults.sh): a deliberate kernel fault
      * shows the panic report, backtrace included. */

@@ -256,9 +256,13 @@ long vm_brk(uint64_t addr)
     return (long)addr;
 }
 
+/* Mappable user range: below STACK_TOP, so the last page of the lower half
+ * stays unmapped (a SYSCALL there would return to a non-canonical RIP and make
+ * SYSRET fault in ring 0: AMD64 APM vol. 2 6.1.1, the SYSRET erratum). */
 static int user_range(uint64_t addr, uint64_t len)
 {
-    return uaccess_range_ok(addr, len) && !in_kernel_image(addr, addr + len) && addr >= ELF_MIN_VADDR;
+    return uaccess_range_ok(addr, len) && addr + len <= STACK_TOP && !in_kernel_image(addr, addr + len) &&
+           addr >= ELF_MIN_VADDR;
 }
 
 long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t off)
@@ -343,8 +347,7 @@ long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint
         return (long)old;
     }
     uint64_t flags_pte = *user_pte(old) & ~PTE_ADDR;
-    if (uaccess_range_ok(old, new_len) && !range_mapped_any(old + old_len, old + new_len) &&
-        !in_kernel_image(old, old + new_len)) {
+    if (user_range(old, new_len) && !range_mapped_any(old + old_len, old + new_len)) {
         if (map_anon(old + old_len, old + new_len, flags_pte))
             return -ENOMEM;
         return (long)old;
