@@ -59,6 +59,13 @@ int main(void)
     check(raw(228, CLOCK_MONOTONIC, (long)(uintptr_t)pg, 0) == -EFAULT, "clock_gettime into the read-only page returns -EFAULT");
     check(munmap(pg, 8192) == 0 && raw(1, 1, (long)(uintptr_t)pg, 1) == -EFAULT, "write from an unmapped page returns -EFAULT");
     check(mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) == MAP_FAILED, "file mapping refused");
+    check(mmap((void *)0x7ffffffff000ull, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED,
+          "the last page of the user half cannot be mapped (SYSRET guard)");
+    check(mmap((void *)0x2000, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED,
+          "MAP_FIXED in the NULL guard area refused");
+    char *fx = mmap((void *)0x300000000000ull, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    check(fx == (char *)0x300000000000ull && fx[8191] == 0, "MAP_FIXED at a chosen address");
 
     struct node_info ni;
     check(syscall(SYS_node_info, &ni) == 0 && ni.nodes >= 1 && ni.rank < ni.nodes && ni.tsc_hz > 100000000,
