@@ -51,13 +51,14 @@ $(KERNEL_EFI): $(BUILD)/kernel/kernel.so
 -include $(shell find $(BUILD)/kobj -name '*.d' 2>/dev/null)
 
 # ---- host unit tests of the portable kernel pieces (cmocka) ----
-KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg
+KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt
 HOST_TESTS += $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS))
 $(BUILD)/host/test_elf: tests/host/test_elf.c kernel/elf.c kernel/elf.h
 $(BUILD)/host/test_palloc: tests/host/test_palloc.c kernel/palloc.c kernel/palloc.h
 $(BUILD)/host/test_pt: tests/host/test_pt.c kernel/pt.c kernel/pt.h
 $(BUILD)/host/test_ustack: tests/host/test_ustack.c kernel/ustack.c kernel/ustack.h
 $(BUILD)/host/test_nodecfg: tests/host/test_nodecfg.c kernel/nodecfg.c kernel/nodecfg.h
+$(BUILD)/host/test_kfmt: tests/host/test_kfmt.c kernel/kfmt.c kernel/kfmt.h
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -Ikernel -o $@ $(filter %.c,$^) -lcmocka

@@ -30,6 +30,10 @@ head -c 3000 build/user/demo > "$L/truncated"
 boot trunc -n 1 "$L/truncated"
 check "truncated executable: refused (segment outside the file)" log_has trunc "cannot run truncated: segment data outside the file"
 
+# A dynamically linked host program (has PT_INTERP).
+boot dyn -n 1 /bin/true
+check "dynamically linked executable: refused with a message" log_has dyn "cannot run true: dynamically linked"
+
 BOOT_TIMEOUT=20 boot hang -n 2 ktest_fault hang
 check "timeout: launcher exits 124" [ $RC = 124 ] || show_failure hang
 check "timeout: reported with the nodes still running" out_has hang "TIMEOUT after 20 s"
