@@ -40,5 +40,10 @@ $(BUILD)/host/fuzz_mbcf_engine: tests/host/fuzz_mbcf_engine.c tests/host/test_mb
 		$(MBCF_PORTABLE)
 
 # ---- kernel side (linked into BOOTX64.EFI by kernel/kernel.mk's rules) ----
-KERNEL_SRCS += $(MBCF_PORTABLE) mbcf/mbcf_kernel.c mbcf/mbcf_kernel_mem.c
-$(BUILD)/kobj/mbcf/%.c.o: KERNEL_CFLAGS += -Imbcf -Iuserland/libmbcf
+KERNEL_SRCS += $(MBCF_PORTABLE) mbcf/mbcf_kernel.c mbcf/mbcf_kernel_mem.c \
+               mbcf/mbcf_kernel_trace.c
+# -fbuiltin: the kernel builds with -fno-builtin, so every fixed-size struct copy
+# became a call to a byte-wise `rep movsb` memcpy, which TCG runs one byte per
+# iteration; on the MBCF path (40-byte headers, ring entries) that was measurable.
+# Large copies still call klib's memcpy.
+$(BUILD)/kobj/mbcf/%.c.o: KERNEL_CFLAGS += -Imbcf -Iuserland/libmbcf -fbuiltin

@@ -47,6 +47,7 @@ struct rx {
     uint32_t nxt;               /* next sequence number expected */
     uint32_t pending;           /* frames taken since our last ack */
     uint8_t status[MBCF_ACK_SPAN]; /* status of frame s at [s % 64] */
+    uint64_t refused;           /* bit s % 64 set when status[s % 64] != 0 */
     uint8_t gap, busy;          /* flags for the next ack */
     uint64_t busy_since;        /* when frame nxt first found its FIFO full */
     /* Remote write in progress (its fragments arrive in order). */
@@ -122,7 +123,7 @@ static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
     struct rx *r = &e->rx[p];
     uint64_t mask = 0;
     uint32_t n = 0;
-    for (uint32_t i = 0; i < MBCF_ACK_SPAN; i++) {
+    for (uint32_t i = 0; r->refused && i < MBCF_ACK_SPAN; i++) {   /* usually none */
         uint8_t s = r->status[(r->nxt - MBCF_ACK_SPAN + i) % MBCF_ACK_SPAN];
         if (s) {
             if (n == room)
@@ -467,6 +468,10 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     else
         e->st.applied++;
     r->status[r->nxt % MBCF_ACK_SPAN] = (uint8_t)st;
+    if (st)
+        r->refused |= (uint64_t)1 << (r->nxt % MBCF_ACK_SPAN);
+    else
+        r->refused &= ~((uint64_t)1 << (r->nxt % MBCF_ACK_SPAN));
     r->nxt++;
     r->pending++;
     if (e->cfg.ack_every && r->pending >= e->cfg.ack_every)

@@ -10,9 +10,12 @@
 #include "kapi.h"
 #include "net.h"
 #include "mbcf_kernel.h"
+#include "mbcf_kernel_trace.h"
 #include "mbcf.h"
 
 int mbcf_k_task_ready;
+static int in_wait;                /* inside SYS_mbcf_wait's net_wait */
+static uint32_t wait_seen;         /* ... waiting for mk.events to differ from this */
 
 static struct {
     struct mbcf_engine *eng;
@@ -20,7 +23,9 @@ static struct {
     uint32_t sq_head, cq_tail;     /* our own indices (never read back) */
     uint32_t events;
     int events_dirty;
+    int sq_blocked;                /* pull_sq stopped with commands left (window/CQ full) */
     int rx_done_hook_seen;         /* the network layer calls mbcf_net_rx_done */
+    uint64_t acks_deferred;        /* receive bursts whose pure ack was left to the task */
     uint64_t doorbells, waits, wait_sleeps, sq_errors;
 } mk;
 
@@ -31,20 +36,17 @@ void mbcf_k_event(void)
 }
 
 /* ---- completions and ring publishing ---- */
-static void ctrl_put32(uint64_t off, uint32_t v)
-{
-    (void)copy_to_user(mk.r.ctrl + off, &v, 4);
-}
-
 static void publish(void)
 {
     if (!mbcf_k_task_ready || !mk.events_dirty)
         return;
     mk.events_dirty = 0;
-    __asm__ volatile("" ::: "memory");
-    ctrl_put32(offsetof(struct mbcf_ctrl, cq_tail), mk.cq_tail);
-    ctrl_put32(offsetof(struct mbcf_ctrl, sq_head), mk.sq_head);
-    ctrl_put32(offsetof(struct mbcf_ctrl, events), mk.events);
+    /* sq_head, cq_tail, events are adjacent: one copy (one page check). One
+     * CPU and interrupts off in the kernel: the task never sees a half update. */
+    uint32_t v[3] = { mk.sq_head, mk.cq_tail, mk.events };
+    _Static_assert(offsetof(struct mbcf_ctrl, cq_tail) == 4 &&
+                   offsetof(struct mbcf_ctrl, events) == 8, "mbcf_ctrl layout");
+    (void)copy_to_user(mk.r.ctrl + offsetof(struct mbcf_ctrl, sq_head), v, sizeof v);
 }
 
 static void cq_push(uint64_t cookie, int node, int status)
@@ -61,6 +63,8 @@ static void cq_push(uint64_t cookie, int node, int status)
 static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
 {
     (void)ctx;
+    if (len && ((const uint8_t *)frame)[0] == MBCF_T_ACK)
+        mbcf_tr(TR_TX_ACK, 0);
     if (dst == net_rank())
         return net_send(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
     int err = 0;
@@ -136,12 +140,15 @@ static uint32_t pull_sq(void)
     if (copy_from_user(&c, mk.r.ctrl, sizeof c))
         return 0;
     uint32_t taken = 0;
+    mk.sq_blocked = 0;
     while (mk.sq_head != c.sq_tail) {
         /* every admitted command has a completion slot waiting for it */
         uint32_t pending = mk.cq_tail - c.cq_head;
         if (pending > mk.r.cq_entries ||
-            pending + mbcf_outstanding(mk.eng) >= mk.r.cq_entries)
+            pending + mbcf_outstanding(mk.eng) >= mk.r.cq_entries) {
+            mk.sq_blocked = 1;
             break;
+        }
         struct mbcf_sqe q;
         if (copy_from_user(&q, mk.r.sq + (uint64_t)(mk.sq_head % mk.r.sq_entries) * sizeof q,
                            sizeof q))
@@ -155,8 +162,10 @@ static uint32_t pull_sq(void)
             r = mbcf_post_put(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
         else
             r = mbcf_post_fifo(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
-        if (r == -MBCF_E_AGAIN)
+        if (r == -MBCF_E_AGAIN) {
+            mk.sq_blocked = 1;
             break;                 /* that peer's queue is full: retry later */
+        }
         if (r < 0)
             sq_complete_now(q.cookie, q.node, -r);
         mk.sq_head++;
@@ -172,17 +181,34 @@ void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
 {
     if (!engine())
         return;
+    int data = len && ((const uint8_t *)payload)[0] == MBCF_T_DATA;
+    mbcf_tr(data ? TR_RX_DATA : TR_RX_ACK, (uint32_t)in_wait);
     mbcf_rx(mk.eng, src_rank, payload, len);
+    if (data)
+        mbcf_tr(TR_APPLIED, 0);
     if (!mk.rx_done_hook_seen)
         mbcf_rx_done(mk.eng);      /* no batch-end hook: acknowledge at once */
-    pull_sq();                     /* acks may have opened the window */
+    if (mk.sq_blocked)
+        pull_sq();                 /* acks may have opened the window */
     publish();
 }
 
+/* Delayed acknowledgement: when the burst wakes the task from SYS_mbcf_wait,
+ * the task is about to run and typically answers (ping-pong, request/reply),
+ * so the pure ack is left for its next system call: SYS_mbcf_doorbell carries
+ * it piggybacked on the answer (or sends it), SYS_mbcf_wait sends it before
+ * sleeping, and the 1 kHz tick sends it in any case (mbcf_tick). Otherwise
+ * (the task computes, or nothing woke it) the ack leaves at once. Measured:
+ * an immediate pure ack costs a second NIC transmit on the critical path of
+ * both nodes and an extra wake-up of the sender (README, MBCF). */
 void mbcf_net_rx_done(void)
 {
     mk.rx_done_hook_seen = 1;
-    if (mk.eng)
+    if (!mk.eng)
+        return;
+    if (in_wait && mbcf_k_task_ready && mk.events != wait_seen)
+        mk.acks_deferred++;
+    else
         mbcf_rx_done(mk.eng);
     publish();
 }
@@ -233,9 +259,13 @@ static long sys_doorbell(void)
     if (!mbcf_k_task_ready)
         return -EINVAL;
     mk.doorbells++;
-    uint32_t n = pull_sq();
+    mbcf_tr(TR_DB, 0);
+    uint32_t n = pull_sq();        /* data frames piggyback the pending acks */
+    mbcf_rx_done(mk.eng);          /* pure acks to the other peers */
     publish();
+    mbcf_tr(TR_PULLED, n);
     net_tx_flush();
+    mbcf_tr(TR_TX, n);
     return n;
 }
 
@@ -250,13 +280,21 @@ static long sys_wait(int64_t timeout_ns, uint32_t seen)
         return -EINVAL;
     mk.waits++;
     pull_sq();
+    mbcf_rx_done(mk.eng);          /* deferred acks leave before we sleep */
     publish();
     net_tx_flush();
-    if (event_changed(&seen))
+    if (event_changed(&seen)) {
+        mbcf_tr(TR_WAIT_NOW, 0);
         return 0;
+    }
     mk.wait_sleeps++;
+    mbcf_tr(TR_SLEEP, 0);
+    in_wait = 1;
+    wait_seen = seen;
     int r = net_wait(event_changed, &seen, timeout_ns);
+    in_wait = 0;
     publish();
+    mbcf_tr(TR_WAKE, 0);
     return r < 0 ? -ETIMEDOUT : 0;
 }
 
@@ -290,6 +328,7 @@ long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
     case SYS_mbcf_wait:     return sys_wait(a1, (uint32_t)a2);
     case SYS_mbcf_fifo_reg: return mbcf_k_sys_fifo_reg((uint64_t)a1, (uint64_t)a2);
     case SYS_mbcf_stats:    return sys_stats((uint64_t)a1);
+    case SYS_mbcf_trace:    return mbcf_k_sys_trace(a1);
     }
     return -ENOSYS;
 }

@@ -28,6 +28,8 @@
 #define SYS_mbcf_wait      1013 /* (int64_t timeout_ns) -> 0 | -ETIMEDOUT */
 #define SYS_mbcf_fifo_reg  1014 /* (void *ring, uint64_t bytes) -> 0 | -errno */
 #define SYS_mbcf_stats     1015 /* (struct mbcf_stats *out) -> 0 */
+#define SYS_mbcf_trace     1016 /* (int on): 1 = start the latency trace, 0 = stop and
+                                   print its step summary on the console -> 0 */
 
 struct node_info {
     int32_t rank;         /* this node, 0..nodes-1 (fw_cfg opt/cluster/rank) */

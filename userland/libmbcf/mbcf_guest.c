@@ -8,7 +8,7 @@
  *   receive  : remote writes and FIFO entries appear in memory, applied by the
  *              kernel from the NIC interrupt; FIFOs are read with peek/pop,
  *              no system call;
- *   wait     : poll ctrl.events for a short budget, then SYS_mbcf_wait
+ *   wait     : check ctrl.events (spin MBCF_POLL_NS, default 0), then SYS_mbcf_wait
  *              (sleeps until the NIC interrupt brings something).
  * Not thread-safe (one thread per task talks to MBCF). */
 #include "mbcf.h"
@@ -28,7 +28,11 @@ static uint32_t sq_tail, cq_head, events_seen;
 static uint64_t posted, doorbells_needed;
 static int rank = -1, size, inited;
 static uint64_t tsc_hz;
-static int64_t poll_budget_ns = 20000;
+/* User-level spin before SYS_mbcf_wait. 0 (halt at once) measured best on
+ * the 2-core host: a spinning vCPU takes the core the switch and the peer's
+ * QEMU need (mbcfbench paired runs, README MBCF; same finding as the network
+ * layer's poll budget). MBCF_POLL_NS overrides it. */
+static int64_t poll_budget_ns = 0;
 
 long mbcf_sys(long nr, long a1, long a2, long a3)
 {

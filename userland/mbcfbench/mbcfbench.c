@@ -2,9 +2,14 @@
  * one-way latency of a 4-byte remote write, peak bandwidth vs data size).
  *   latency: ping-pong of remote writes; each side polls its own memory for
  *            the peer's value (no receive-side system call); one-way = RTT/2
+ *            interleaved with blocks of RAW_BLOCK raw-frame ping-pongs (4-byte
+ *            payload, SYS_raw_send/recv) in the same boot, so the MBCF/raw
+ *            ratio is paired against the same host load
  *   bandwidth: rank 0 streams remote writes of S bytes into rank 1 and times
  *            until the last completion (completion = applied at the target)
- * Output: CSV lines "mbcf,<test>,<bytes>,<iters>,<value>,<unit>" on rank 0. */
+ * Output: CSV lines "mbcf,<test>,<bytes>,<iters>,<value>,<unit>" on rank 0.
+ * Usage: mbcfbench [iters] [trace]   (trace: kernel step summary of the
+ * latency loop on each node's console, SYS_mbcf_trace) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +20,61 @@ static volatile uint64_t flag __attribute__((aligned(4096)));
 static uint8_t buf[1u << 20] __attribute__((aligned(4096)));
 static uint8_t dst[1u << 20] __attribute__((aligned(4096)));
 static int rank;
+
+#define RAW_BLOCK 50
+
+static long sys4(long nr, long a1, long a2, long a3, long a4)
+{
+    long r;
+    register long r10 __asm__("r10") = a4;
+    __asm__ volatile("syscall"
+                     : "=a"(r)
+                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
+                     : "rcx", "r11", "memory");
+    return r;
+}
+
+/* One block of raw ping-pongs numbered seq0..seq0+RAW_BLOCK-1. Rank 0 stores
+ * the round trips in rtt[]; a lost frame is resent (that round trip is not
+ * counted). Returns the round trips stored. */
+static int raw_block(uint32_t seq0, uint64_t *rtt)
+{
+    uint32_t in[64];
+    int n = 0;
+    if (rank == 1) {
+        uint32_t want = seq0;
+        while (want != seq0 + RAW_BLOCK) {
+            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 2000000000);
+            if (r < 0)
+                return 0;               /* rank 0 gave up */
+            if (r != 4)
+                continue;
+            sys4(SYS_raw_send, 0, (long)in, 4, 0);
+            if (in[0] == want)
+                want++;
+        }
+        return 0;
+    }
+    for (uint32_t s = seq0; s != seq0 + RAW_BLOCK; s++) {
+        int tries = 0, clean = 1;
+        uint64_t t0 = mbcf_now_ns();
+        for (;;) {
+            sys4(SYS_raw_send, 1, (long)&s, 4, 0);
+            long r;
+            while ((r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 50000000)) >= 0 &&
+                   !(r == 4 && in[0] == s))
+                ;
+            if (r == 4)
+                break;
+            clean = 0;
+            if (++tries == 20)
+                return n;
+        }
+        if (clean && s != seq0)        /* the first of a block warms up */
+            rtt[n++] = mbcf_now_ns() - t0;
+    }
+    return n;
+}
 
 static void drain(int *done)
 {
@@ -55,6 +115,7 @@ static void put_wait_ok(uint64_t raddr, const void *src, size_t len)
 int main(int argc, char **argv)
 {
     int iters = argc > 1 ? atoi(argv[1]) : 1000;
+    int trace = argc > 2 && !strcmp(argv[2], "trace");
     if (mbcf_init() || mbcf_size() < 2) {
         printf("mbcfbench: needs mbcf and 2 nodes\n");
         return 1;
@@ -91,7 +152,14 @@ int main(int argc, char **argv)
     }
     /* latency: 4-byte writes (the value is in the low 4 bytes of the flag) */
     uint64_t *rtt = calloc((size_t)iters, sizeof *rtt);
+    uint64_t *rawrtt = calloc((size_t)iters + RAW_BLOCK, sizeof *rawrtt);
+    int nraw = 0;
+    uint32_t rawseq = 1;
     uint64_t base = 2;
+    struct mbcf_stats s0, s1;
+    mbcf_guest_stats(&s0);
+    if (trace)
+        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
     for (int i = 0; i < iters + 10; i++) {
         uint64_t want = base + (uint64_t)i;
         v[i & 16383] = want;
@@ -105,11 +173,36 @@ int main(int argc, char **argv)
             wait_flag(want);
             put_wait_ok((uint64_t)&flag, &v[i & 16383], 4);
         }
+        if (i >= 10 && (i - 9) % RAW_BLOCK == 0 && nraw < iters) {
+            if (trace)
+                mbcf_sys(SYS_mbcf_trace, 2, 0, 0);    /* pause: raw frames are not ours */
+            nraw += raw_block(rawseq, rawrtt + nraw);
+            rawseq += RAW_BLOCK;
+            if (trace)
+                mbcf_sys(SYS_mbcf_trace, 3, 0, 0);
+        }
     }
+    if (trace)
+        mbcf_sys(SYS_mbcf_trace, 0, 0, 0);
+    mbcf_guest_stats(&s1);
+    /* system calls and frames per ping-pong step on this node */
+    printf("mbcf,latency_syscalls_rank%d,4,%d,%.2f doorbells %.2f waits %.2f sleeps "
+           "%.2f data_tx %.2f acks_tx per step,info\n", rank, iters + 10,
+           (double)(s1.doorbells - s0.doorbells) / (iters + 10),
+           (double)(s1.waits - s0.waits) / (iters + 10),
+           (double)(s1.wait_sleeps - s0.wait_sleeps) / (iters + 10),
+           (double)(s1.tx_data - s0.tx_data) / (iters + 10),
+           (double)(s1.tx_ack - s0.tx_ack) / (iters + 10));
     if (rank == 0) {
         qsort(rtt, (size_t)iters, sizeof *rtt, cmp_u64);
         printf("mbcf,latency_oneway_median,4,%d,%.2f,us\n", iters, rtt[iters / 2] / 2000.0);
         printf("mbcf,latency_oneway_p10,4,%d,%.2f,us\n", iters, rtt[iters / 10] / 2000.0);
+        if (nraw > 0) {
+            qsort(rawrtt, (size_t)nraw, sizeof *rawrtt, cmp_u64);
+            printf("mbcf,raw_oneway_median_paired,4,%d,%.2f,us\n", nraw, rawrtt[nraw / 2] / 2000.0);
+            printf("mbcf,latency_ratio_paired,4,%d,%.2f,x\n", iters,
+                   (double)rtt[iters / 2] / (double)rawrtt[nraw / 2]);
+        }
     }
     base += (uint64_t)iters + 10;
     /* bandwidth: rank 0 streams, rank 1 only answers the end marker */
