@@ -85,13 +85,13 @@ void apic_init(void)
         ioapic_write(0x10 + 2 * i, 1u << 16);     /* masked */
         ioapic_write(0x11 + 2 * i, 0);
     }
-    /* LAPIC timer: divide by 16, count for 10 ms against the TSC, then periodic. */
+    /* LAPIC timer: divide by 16, count for 5 ms against the TSC, then periodic. */
     mmio_write32(lapic, LAPIC_TIMER_DIV, 0x3);
     mmio_write32(lapic, LAPIC_LVT_TIMER, (1u << 16) | VEC_TIMER);
     mmio_write32(lapic, LAPIC_TIMER_INIT, 0xFFFFFFFFu);
     uint64_t t0 = 0, t1 = 0;
     uint32_t c0 = lapic_sample(&t0);
-    while (rdtsc() - t0 < tsc_hz() / 100)
+    while (rdtsc() - t0 < tsc_hz() / 200)
         cpu_pause();
     uint32_t c1 = lapic_sample(&t1);
     uint32_t per_tick = (uint32_t)((uint64_t)(c0 - c1) * tsc_hz() / (t1 - t0) / TIMER_HZ);
