@@ -10,6 +10,7 @@
 #include "console.h"
 #include "node.h"
 #include "pt.h"
+#include "mem.h"
 
 void kernel_random(void *buf, uint64_t n);
 
@@ -156,13 +157,39 @@ static long sys_arch_prctl(int code, uint64_t addr)
     }
 }
 
+/* struct sysinfo (Linux x86-64, 112 bytes): memory figures for sysconf(). */
+static long sys_sysinfo(uint64_t ubuf)
+{
+    uint64_t si[14];
+    memset(si, 0, sizeof si);
+    si[0] = time_ns() / 1000000000ull;            /* uptime */
+    si[4] = mem_total_pages() * PAGE_SIZE;        /* totalram */
+    si[5] = mem_free_pages() * PAGE_SIZE;         /* freeram */
+    ((uint16_t *)&si[10])[0] = 1;                 /* procs */
+    ((uint32_t *)&si[13])[0] = 1;                 /* mem_unit */
+    return copy_to_user(ubuf, si, sizeof si);
+}
+
+/* getrlimit/prlimit64: the stack is STACK_SIZE, everything else unlimited;
+ * new limits are accepted and ignored. */
+static long sys_prlimit(int resource, uint64_t unew, uint64_t uold)
+{
+    (void)unew;
+    if (resource < 0 || resource > 15)
+        return -EINVAL;
+    uint64_t lim[2] = { ~0ull, ~0ull };
+    if (resource == 3)                            /* RLIMIT_STACK */
+        lim[0] = lim[1] = STACK_SIZE;
+    return uold ? copy_to_user(uold, lim, sizeof lim) : 0;
+}
+
 static const struct { int nr; const char *name; } known_names[] = {
     { 2, "open" }, { 3, "close" }, { 4, "stat" }, { 5, "fstat" }, { 7, "poll" }, { 8, "lseek" },
     { 16, "ioctl" }, { 17, "pread64" }, { 21, "access" }, { 22, "pipe" }, { 32, "dup" },
     { 33, "dup2" }, { 41, "socket" }, { 56, "clone" }, { 57, "fork" }, { 59, "execve" },
-    { 61, "wait4" }, { 72, "fcntl" }, { 79, "getcwd" }, { 89, "readlink" }, { 97, "getrlimit" },
-    { 99, "sysinfo" }, { 200, "tkill" }, { 202, "futex" }, { 257, "openat" }, { 262, "newfstatat" },
-    { 302, "prlimit64" }, { 332, "statx" },
+    { 61, "wait4" }, { 72, "fcntl" }, { 79, "getcwd" }, { 89, "readlink" }, 
+{ 200, "tkill" }, { 202, "futex" }, { 257, "openat" }, { 262, "newfstatat" },
+    { 332, "statx" }, { 38, "setitimer" }, { 37, "alarm" },
 };
 
 static long unknown_syscall(long nr)
@@ -253,6 +280,16 @@ long syscall_dispatch(struct syscall_frame *f)
     }
     case 230: return sys_clock_nanosleep((int)a1, (int)a2, a3, a4);
     case 318: return sys_getrandom(a1, a2);
+    case 99:  return sys_sysinfo(a1);
+    case 97:  return sys_prlimit((int)a1, 0, a2);                       /* getrlimit */
+    case 160: return 0;                                                  /* setrlimit: ignored */
+    case 302: return (a1 && a1 != 1) ? -EPERM : sys_prlimit((int)a2, a3, a4); /* prlimit64, self */
+    case 204: {                                   /* sched_getaffinity: one CPU */
+        uint8_t mask[8] = { 1 };
+        if (a2 < 8)
+            return -EINVAL;
+        return copy_to_user(a3, mask, 8) ? -EFAULT : 8;
+    }
     case SYS_node_info: return copy_to_user(a1, &node.info, sizeof node.info);
     default:
         if (nr > SYS_node_info && nr < 1100)

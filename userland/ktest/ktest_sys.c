@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -72,6 +73,12 @@ int main(void)
           "node_info: rank, nodes, TSC frequency");
     struct utsname u;
     check(uname(&u) == 0 && !strcmp(u.machine, "x86_64"), "uname");
+    check(sysconf(_SC_NPROCESSORS_ONLN) == 1, "sysconf: one processor online");
+    long phys = sysconf(_SC_PHYS_PAGES);
+    check(phys > 10000 && sysconf(_SC_AVPHYS_PAGES) > 1000 && sysconf(_SC_AVPHYS_PAGES) <= phys,
+          "sysconf: physical and available pages");
+    struct rlimit rl;
+    check(getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur == 8u << 20, "getrlimit(RLIMIT_STACK) is 8 MiB");
     unsigned char rnd[32] = { 0 };
     check(syscall(SYS_getrandom, rnd, sizeof rnd, 0) == 32, "getrandom");
     printf("ktest_sys: %d checks, %d failed\n", n, failures);
