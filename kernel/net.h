@@ -59,6 +59,9 @@ void net_get_stats(struct net_stats *out);
  * retransmission timers. */
 void mbcf_net_rx(int src_rank, const void *payload, uint32_t len);
 void mbcf_net_tick(void);
+/* mbcf_net_shutdown runs once at power-off, before the NIC stops, with
+ * interrupts off: it may poll (net_poll) to answer peers for a short while. */
+void mbcf_net_shutdown(void);
 /* The kernel forwards private syscalls 1001..1099 to net_syscall(); numbers it
  * does not own (SYS_mbcf_* ...) go on to this hook (weak default: -ENOSYS). */
 long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5);

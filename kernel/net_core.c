@@ -24,6 +24,10 @@ __attribute__((weak)) void mbcf_net_rx_done(void)
 {
 }
 
+__attribute__((weak)) void mbcf_net_shutdown(void)
+{
+}
+
 __attribute__((weak)) long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
 {
     (void)nr; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5;
@@ -328,6 +332,7 @@ void net_shutdown(void)
     if (!net.dev)
         return;
     net_poll();
+    mbcf_net_shutdown();
     if (net.cfg.print_stats) {
         struct net_stats s;
         net_get_stats(&s);

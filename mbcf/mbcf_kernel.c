@@ -223,6 +223,39 @@ void mbcf_net_tick(void)
     net_tx_flush();
 }
 
+/* Power-off linger. A node that exits right after its last receive may still
+ * owe acks (deferred ones above, or ones lost on the wire); a peer would then
+ * retransmit into a powered-off node forever and never see its send complete
+ * (seen: NPB FT, rank 0 stuck in MPI_Finalize after rank 1 exited). So at
+ * power-off: send the pending ack now, then keep answering (re-acking
+ * retransmitted frames) until the link has been quiet for LINGER_QUIET_NS, at
+ * most LINGER_MAX_NS. The peer's retransmission timeout floor is 10 ms. */
+#define LINGER_QUIET_NS 150000000ull
+#define LINGER_MAX_NS  2000000000ull
+void mbcf_net_shutdown(void)
+{
+    if (!mk.eng)
+        return;
+    mbcf_k_task_ready = 0;            /* the task is gone: no more ring writes */
+    uint64_t start = time_ns(), last = start, ticked = start;
+    uint64_t rx = mbcf_engine_stats(mk.eng)->rx_frames;
+    mbcf_rx_done(mk.eng);
+    net_tx_flush();
+    while (time_ns() - last < LINGER_QUIET_NS && time_ns() - start < LINGER_MAX_NS) {
+        net_poll();                   /* mbcf_net_rx_done acks each burst */
+        if (time_ns() - ticked >= 1000000) {   /* our own unacked frames (1 kHz) */
+            ticked = time_ns();
+            mbcf_tick(mk.eng);
+        }
+        net_tx_flush();
+        uint64_t now_rx = mbcf_engine_stats(mk.eng)->rx_frames;
+        if (now_rx != rx) {
+            rx = now_rx;
+            last = time_ns();
+        }
+    }
+}
+
 /* ---- system calls ---- */
 static int pow2_in(uint32_t v, uint32_t max) { return v && v <= max && !(v & (v - 1)); }
 
