@@ -3,7 +3,7 @@
 # reports its rank and the node count, prints the boot time stamps and the PCI
 # listing, exits 0; the launcher leaves no process behind. Also the 2-node
 # address-space layout check (identical static, malloc, brk, stack and mmap
-# addresses on every node: MBCF relies on it).
+# addresses on every node: MBCF relies on it), and a run through wirefilters.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 
@@ -27,3 +27,8 @@ l1=$(grep -a '^layout ' "$L/layout/node1.log")
 echo "# $l0"
 check "layout program exits 0 on 2 nodes" [ $RC = 0 ] || show_failure layout
 check "identical address-space layout on both nodes" [ -n "$l0" -a "$l0" = "$l1" ]
+
+# Fault injection path of the launcher: a wirefilter on each node's link.
+boot filtered -n 2 --loss 2 --dup 2 --delay 1 demo
+check "2 nodes behind wirefilters (loss 2%, dup 2%, delay 1 ms): demo exits 0" [ $RC = 0 ] || show_failure filtered
+check "wirefilter run: no stray QEMU/vde_switch/wirefilter" no_strays filtered
