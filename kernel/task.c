@@ -75,9 +75,12 @@ static uint64_t *walk_create(uint64_t va)
     return pt_walk(&kernel_pt_ops, current->pml4_pa, va, 1, PTE_U);
 }
 
+static void irq_window(uint64_t va);
+
 static void unmap_range(uint64_t lo, uint64_t hi)
 {
     for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+        irq_window(va);
         uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
         if (!pte || !(*pte & PTE_P))
             continue;
@@ -88,10 +91,22 @@ static void unmap_range(uint64_t lo, uint64_t hi)
     }
 }
 
+/* System calls run with interrupts off; a long mapping loop opens a window
+ * now and then so the NIC and the timer are served (the STI shadow lets
+ * pending interrupts in between the NOP and the CLI). PTEs are written with one
+ * store after the page is ready, so an interrupt handler walking the tables
+ * (user_pte) sees either nothing or a complete mapping. */
+static inline void irq_window(uint64_t va)
+{
+    if ((va & ((256 * PAGE_SIZE) - 1)) == 0)
+        __asm__ volatile("sti; nop; cli" ::: "memory");
+}
+
 /* Maps fresh zeroed pages over [lo, hi) (page aligned, must be unmapped). */
 static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
 {
     for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
+        irq_window(va);
         uint64_t *pte = walk_create(va);
         void *page = pte ? page_alloc(1) : NULL;
         if (!page) {
