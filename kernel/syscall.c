@@ -195,10 +195,18 @@ static const struct { int nr; const char *name; } known_names[] = {
 static long unknown_syscall(long nr)
 {
     static uint64_t seen[32];        /* numbers 0..2047, reported once each */
+    static long others[16];          /* and up to 16 others */
+    static int nothers;
     int first = 1;
     if (nr >= 0 && nr < 2048) {
         first = !((seen[nr / 64] >> (nr % 64)) & 1);
         seen[nr / 64] |= 1ull << (nr % 64);
+    } else {
+        for (int i = 0; i < nothers; i++)
+            if (others[i] == nr)
+                first = 0;
+        if (first && nothers < 16)
+            others[nothers++] = nr;
     }
     if (first) {
         const char *name = "?";

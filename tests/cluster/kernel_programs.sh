@@ -12,8 +12,9 @@ for prog in ktest_libc ktest_sys; do
     n=$(grep -a -c -E '^ok [0-9]+ - ' "$L/$prog/node0.log")
     check "$prog exits 0 ($n checks passed in the guest)" [ $RC = 0 -a "$n" -ge 10 ] || show_failure $prog
 done
-check "unknown system call 999 is named once on the console" \
-    [ "$(grep -a -c 'unsupported system call 999 ' "$L/ktest_sys/node0.log")" = 1 ]
+check "unknown system calls 999 and -1 are named once each on the console" \
+    [ "$(grep -a -c 'unsupported system call 999 ' "$L/ktest_sys/node0.log")" = 1 -a \
+      "$(grep -a -c 'unsupported system call -1 ' "$L/ktest_sys/node0.log")" = 1 ]
 
 boot exit3 -n 2 --env GREETING=hello --env EMPTY= ktest_exit 3 "two words"
 check "a program exiting 3 makes the launcher fail with status 3" [ $RC = 3 ] || show_failure exit3
