@@ -124,7 +124,8 @@ int fw_cfg_read(const char *name, void *buf, uint32_t cap);
  * writable for copy_to_user) before touching it; safe from interrupt context. */
 int       copy_from_user(void *dst, uint64_t usrc, uint64_t len);   /* 0 or -EFAULT */
 int       copy_to_user(uint64_t udst, const void *src, uint64_t len); /* 0 or -EFAULT */
-/* Leaf PTE of the task's mapping of uvaddr, or NULL when unmapped / no task.
+/* Leaf PTE of the task's mapping of uvaddr, or NULL when unmapped, not user
+ * accessible (PROT_NONE pages) or there is no task yet.
  * User memory always uses 4 KiB pages. The physical page is (*pte & PTE_ADDR);
  * reach it through phys_to_virt(). Works from interrupt context. */
 uint64_t *user_pte(uint64_t uvaddr);
