@@ -85,14 +85,19 @@ $(BUILD)/mpi-tests/guest/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h $(MPI_
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -I$(MPI_DIR)/include -o $@ $< tests/mpi/tap.c $(MPI_GUEST_LIBS) -lm
 
-# all programs in one executable (tests/mpi/suite.c), for QEMU runs
-MPI_SUITE_LIST := $(foreach t,$(MPI_TEST_NAMES),X($(t)))
+# all programs in one executable (tests/mpi/suite.c), for QEMU runs; the
+# collective conformance programs (coll helper's tests/mpi/coll_*.c, shared
+# checks in coll_cases.c) come last
+MPI_SUITE_NAMES := $(MPI_TEST_NAMES) coll_basic coll_reduce
+MPI_SUITE_LIST := $(foreach t,$(MPI_SUITE_NAMES),X($(t)))
+MPI_SUITE_OBJN := $(MPI_SUITE_NAMES) coll_cases
 define mpi_suite_rule
 $(BUILD)/mpi-tests/$(1)/suite-obj/%.o: tests/mpi/%.c tests/mpi/tap.h $(MPI_DIR)/include/mpi.h
 	@mkdir -p $$(dir $$@)
 	$(2) $(MPI_TEST_CFLAGS) -I$(MPI_DIR)/include -DTAP_SUITE -Wno-unused-parameter -Wno-unused-value -Dmain=suite_$$* -c -o $$@ $$<
-$(BUILD)/mpi-tests/$(1)/mpi_suite: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_TEST_NAMES))) $(3)
-	$(2) $(MPI_TEST_CFLAGS) $(4) -I$(MPI_DIR)/include -DTAP_SUITE '-DSUITE_LIST=$(MPI_SUITE_LIST)' -o $$@ tests/mpi/suite.c tests/mpi/tap.c $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_TEST_NAMES))) $(3) -lm
+$(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,coll_basic.o coll_reduce.o coll_cases.o): tests/mpi/coll_cases.h
+$(BUILD)/mpi-tests/$(1)/mpi_suite: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN))) $(3)
+	$(2) $(MPI_TEST_CFLAGS) $(4) -I$(MPI_DIR)/include -DTAP_SUITE '-DSUITE_LIST=$(MPI_SUITE_LIST)' -o $$@ tests/mpi/suite.c tests/mpi/tap.c $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN))) $(3) -lm
 endef
 $(eval $(call mpi_suite_rule,host,$(HOSTCC),$(MPI_HOST_LIBS),))
 $(eval $(call mpi_suite_rule,guest,$(MUSLCC),$(MPI_GUEST_LIBS),-static))

@@ -5,6 +5,9 @@
 #define TESTS_MPI_COLL_CASES_H
 
 #include <mpi.h>
+#ifdef TAP_SUITE
+#include "tap.h"        /* suite build: Init/Finalize belong to tests/mpi/suite.c */
+#endif
 
 /* A check runs one collective through many cases on comm and returns the
  * number of local failures (diagnostics go to stderr). */

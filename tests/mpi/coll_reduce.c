@@ -26,8 +26,10 @@ int main(int argc, char **argv)
             bad += coll_tap(MPI_COMM_WORLD, coll_checks[i].fn(comms[c]), &t, what);
         }
     }
+#ifndef TAP_SUITE       /* in the suite, its driver prints the plan */
     if (rank == 0)
         printf("1..%d\n", t);
+#endif
     for (int c = 1; c < nc; c++)
         MPI_Comm_free(&comms[c]);
     coll_cases_fini();
