@@ -76,5 +76,5 @@ npb-guest:
 endif
 
 # Tables (seed 003 Tables 3-7): see scripts/qemu/npb --help
-npb: npb-host
+npb: npb-guest
 	scripts/qemu/npb
