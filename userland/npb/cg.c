@@ -76,7 +76,7 @@ static int cg_row_partner(const struct cg_grid *g, int bit)
     return g->pr * g->npcols + (g->pc ^ (1 << bit));
 }
 
-/* Sum n doubles over my process row (every member gets the sum). */
+/* Sum n (at most 2) doubles over my process row (every member gets the sum). */
 static void cg_row_allreduce(const struct cg_grid *g, double *v, int n)
 {
     double in[2];

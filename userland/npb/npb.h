@@ -35,9 +35,10 @@ int npb_is_pow2(int n);
 int npb_log2(int n);               /* n must be a power of two */
 /* Prints "<KERNEL>: <msg>" once (rank 0) and returns NPB_UNSUPPORTED. */
 int npb_refuse(const char *kernel, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* All ranks: NULL on any rank -> every rank gets 0 back. Frees nothing. */
+/* Collective AND over MPI_COMM_WORLD: 1 only if ok is true on every rank (so all
+ * ranks take the same error path, e.g. when one of them ran out of memory). */
 int npb_all_ok(int ok);
-/* Allocation that reports what it wanted; NULL on failure (never aborts). */
+/* malloc that never returns NULL for a zero size; NULL only when memory ran out. */
 void *npb_alloc(size_t bytes);
 /* Memory of this node in bytes (env NPB_MEM_MB, else sysconf), 0 if unknown. */
 uint64_t npb_phys_mem(void);
