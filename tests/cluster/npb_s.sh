@@ -2,7 +2,8 @@
 # Cluster test of the NPB kernels (userland/npb) on our MPI library: class S of
 # EP, IS, CG, MG and FT must verify on 1, 2 and 4 QEMU nodes.  One boot per
 # node count runs all five in one MPI process (npb_all S); the per-rank
-# mpi_mbcf_stats lines (MPI_MBCF_STATS=1) must appear on every node.
+# mpi_mbcf_stats lines (MPI_MBCF_STATS=1) must appear on every node; FT class A
+# on a node with too little memory must be refused cleanly.
 # Prints TAP lines.  Runs from anywhere.
 cd "$(dirname "$0")/../.." || exit 1
 BIN=build/npb/guest/npb_all
@@ -40,3 +41,15 @@ for n in 1 2 4; do
         echo "not ok - mpi_mbcf_stats printed by all $n ranks (found $seen)"
     if [ "$rc" -eq 0 ]; then rm -rf "$logs"; else echo "# consoles kept in $logs"; fi
 done
+# a node too small for FT class A: refused with the memory it needs, exit status 2
+logs=$(mktemp -d /tmp/npb_s.XXXXXX)
+scripts/qemu/cluster -n 1 --quiet --mem 384 --timeout 300 --log-dir "$logs" \
+    build/npb/guest/npb_ft A >"$logs/launcher.out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -a -q "FT: class A needs .* MB per process" "$logs/node0.log" &&
+    grep -a -q "power off, status 2" "$logs/node0.log"; then
+    echo "ok - FT class A on a 384 MB node is refused with its memory need (status 2)"
+    rm -rf "$logs"
+else
+    echo "not ok - FT class A on a 384 MB node is refused (launcher status $rc, consoles in $logs)"
+fi
