@@ -202,6 +202,7 @@ static int self_send(struct req *s)
 }
 
 static void rx_peer(int p, int kind);
+static void progress_round(int flush);
 
 int p2p_start_send(struct req *s)
 {
@@ -290,7 +291,7 @@ int p2p_start_recv(struct req *r)
     mq_append(&posted, &r->mr.node);
     r->in_posted = 1;
     issue_dirty = 1;
-    progress();
+    progress_round(0);
     return MPI_SUCCESS;
 }
 
@@ -450,7 +451,12 @@ static void rx_peer(int p, int kind)
         mbcf_fail("mbcf_fifo_peek", -rc);
 }
 
-void progress(void)
+/* One progress round; flush says whether to ring the doorbell at the end.
+ * Posting a receive does not ring it: its send-request then leaves with the
+ * next doorbell (typically the send that follows, so request and data share
+ * one doorbell and reach the peer in one receive burst), or with the
+ * kernel's next tick (at most 1 ms later) if the program computes. */
+static void progress_round(int flush)
 {
     cq_drain();
     for (int p = 0; p < mpi_world_size; p++)
@@ -463,6 +469,8 @@ void progress(void)
         mq_issue_requests(&posted, seen, mpi_world_rank, 512, issue_one, NULL);
     }
     chan_pump_all();
+    if (!flush)
+        return;
     mbcf_flush();
     cq_drain();
     uint64_t rej = 0;
@@ -471,8 +479,39 @@ void progress(void)
     mpi_stats.rejected_requests = rej;
 }
 
-/* Progress; after a short spin without news, sleep in mbcf_wait (the guest
- * arms the interrupt and halts, DESIGN.md "adaptive waiting"). */
+void progress(void)
+{
+    progress_round(1);
+}
+
+/* Wait policy (DESIGN.md "adaptive waiting"): after spin_rounds progress
+ * rounds without news, sleep in mbcf_wait (the guest arms the interrupt and
+ * halts; it returns at once if anything arrived since the last look, so no
+ * wake-up is lost). MPI_MBCF_SPIN=n sets the rounds, MPI_MBCF_SPIN=poll never
+ * sleeps (pure polling). Default and measurements: README "MPI". */
+#define SPIN_DEFAULT 64
+#define SPIN_POLL (-1)
+static int spin_rounds = SPIN_DEFAULT;
+
+static void spin_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_SPIN");
+    if (!e || !*e)
+        return;
+    if (!strcmp(e, "poll")) {
+        spin_rounds = SPIN_POLL;
+        return;
+    }
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > 1000000) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_SPIN='%s' is not 'poll' or 0..1000000; "
+                "using %d\n", e, SPIN_DEFAULT);
+        return;
+    }
+    spin_rounds = (int)v;
+}
+
 void progress_wait(void)
 {
     static uint64_t last_events;
@@ -483,7 +522,7 @@ void progress_wait(void)
         idle = 0;
         return;
     }
-    if (++idle > 64)
+    if (spin_rounds != SPIN_POLL && ++idle > spin_rounds)
         mbcf_wait(1000000);
 }
 
@@ -524,6 +563,7 @@ void p2p_abort_peers(int code)
 
 int p2p_init(void)
 {
+    spin_from_env();
     mq_list_init(&posted);
     mq_list_init(&unexpected);
     for (int p = 0; p < MAXR; p++) {
