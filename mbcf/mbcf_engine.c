@@ -414,8 +414,12 @@ static int apply_put(struct mbcf_engine *e, struct rx *r, const struct mbcf_fram
         r->put_base = h->addr;
         r->put_total = h->total;
         r->put_off = 0;
-        /* Whole range first: a refused write leaves memory untouched. */
-        r->put_status = (uint8_t)e->cb.check_range(e->cb.ctx, h->task, h->addr, h->total);
+        /* Whole range first: a refused write leaves memory untouched. A write
+         * that fits in this one frame is checked whole by check_and_write
+         * itself (its contract), so the separate check would only repeat it. */
+        int one_frame = (h->flags & MBCF_F_LAST) && h->len && h->len == h->total;
+        r->put_status = one_frame ? MBCF_OK :
+            (uint8_t)e->cb.check_range(e->cb.ctx, h->task, h->addr, h->total);
     } else if (!r->put_active || h->task != r->put_task || h->total != r->put_total ||
                h->offset != r->put_off || h->addr != r->put_base + r->put_off) {
         e->st.rx_bad_sequence++;
@@ -501,6 +505,8 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
     if (f.h.flags & MBCF_F_ACK)
         take_ack(e, src, &f);   /* may piggyback our pending ack on data it sends */
 }
+
+int mbcf_ack_owed(const struct mbcf_engine *e) { return e->want_ack != 0; }
 
 void mbcf_rx_done(struct mbcf_engine *e)
 {

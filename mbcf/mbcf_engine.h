@@ -111,6 +111,8 @@ void mbcf_engine_fini(struct mbcf_engine *e, void (*release)(void *ctx, void *p)
 void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len);
 /* End of a receive batch: send the pending cumulative acks. */
 void mbcf_rx_done(struct mbcf_engine *e);
+/* 1 when some peer is owed an ack that mbcf_rx_done would send now. */
+int mbcf_ack_owed(const struct mbcf_engine *e);
 /* Timer: retransmissions, probes, delayed acks, blocked transmissions. */
 void mbcf_tick(struct mbcf_engine *e);
 

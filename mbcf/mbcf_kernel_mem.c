@@ -16,6 +16,47 @@
 #define USER_TOP 0x0000800000000000ull
 #define PAGE_MASK (PAGE_SIZE - 1)
 
+/* ---- leaf-PTE cache ----
+ * The task's page-table pages are never freed while it lives (task.c frees
+ * only leaf pages and clears their entries), so the address of the leaf entry
+ * for a user page, once found, stays the entry for that page. Each use
+ * re-reads the entry and checks present/user (and writable, exported) there:
+ * the same answer as a fresh walk, without the 4-level walk. The hot pages of
+ * an MBCF step (ctrl, ring slots, sources, targets) hit every time. Emptied at
+ * SYS_mbcf_setup and power-off. */
+#define PTC_N 32
+static struct { uint64_t page; uint64_t *pte; } ptc[PTC_N];
+
+void mbcf_k_ptc_reset(void)
+{
+    memset(ptc, 0, sizeof ptc);
+}
+
+/* PTE of the user page `page` (page aligned) when present and user, else NULL. */
+static uint64_t *pte_of(uint64_t page)
+{
+    unsigned i = (unsigned)(page >> 12) % PTC_N;
+    uint64_t *pte = ptc[i].pte;
+    if (!pte || ptc[i].page != page) {
+        pte = user_pte(page);                /* walks; NULL unless present and user */
+        if (!pte)
+            return 0;
+        ptc[i].page = page;
+        ptc[i].pte = pte;
+    }
+    return (*pte & (PTE_P | PTE_U)) == (PTE_P | PTE_U) ? pte : 0;
+}
+
+void *mbcf_k_uptr(uint64_t va, uint32_t len, int write)
+{
+    if (!len || va >= USER_TOP || (va & PAGE_MASK) + len > PAGE_SIZE)
+        return 0;
+    uint64_t *pte = pte_of(va & ~PAGE_MASK);
+    if (!pte || (write && !(*pte & PTE_W)))
+        return 0;
+    return (uint8_t *)phys_to_virt(*pte & PTE_ADDR) + (va & PAGE_MASK);
+}
+
 static int canonical(uint64_t va)
 {
     uint64_t top = va >> 47;
@@ -29,7 +70,7 @@ static int page_writable(uint64_t va, uint64_t **out)
         return MBCF_E_NONCANON;
     if (va >= USER_TOP)
         return MBCF_E_KERNEL;
-    uint64_t *pte = user_pte(va);          /* NULL unless present and user */
+    uint64_t *pte = pte_of(va & ~PAGE_MASK);   /* NULL unless present and user */
     if (!pte)
         return MBCF_E_UNMAPPED;
     if (!(*pte & (PTE_MBCF_READ | PTE_MBCF_WRITE)))
@@ -86,7 +127,7 @@ int mbcf_k_user_readable(uint64_t va, uint64_t len)
     if (va + len < va || va + len > USER_TOP)
         return 0;
     for (uint64_t p = va & ~PAGE_MASK; p < va + len; p += PAGE_SIZE)
-        if (!user_pte(p))
+        if (!pte_of(p))
             return 0;
     return 1;
 }
@@ -134,7 +175,7 @@ void mbcf_k_fifo_reset(void)
 static uint8_t *ring_ptr(struct kfifo *f, uint64_t off)
 {
     uint64_t va = f->va + off;
-    uint64_t *pte = user_pte(va);
+    uint64_t *pte = pte_of(va & ~PAGE_MASK);
     if (!pte || !(*pte & PTE_W))
         return 0;
     return (uint8_t *)phys_to_virt(*pte & PTE_ADDR) + (va & PAGE_MASK);

@@ -568,6 +568,10 @@ static void test_malformed_and_replay(void **state)
     mbcf_rx(e1, 0, saved, saved_len);
     assert_int_equal(mbcf_engine_stats(e1)->rx_dup, dup0 + 1);
     assert_int_equal(s.node[1].nlog, nlog);
+    /* a duplicate is owed a (re-)ack until the batch ends */
+    assert_int_equal(mbcf_ack_owed(e1), 1);
+    mbcf_rx_done(e1);
+    assert_int_equal(mbcf_ack_owed(e1), 0);
     /* frames claiming to come from an unknown node */
     mbcf_rx(e1, -1, saved, saved_len);
     mbcf_rx(e1, 5, saved, saved_len);
