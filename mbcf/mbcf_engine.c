@@ -17,12 +17,13 @@ struct txop {
     uint64_t raddr, src, cookie;
 };
 
-/* A built frame kept until acknowledged. */
+/* A built frame kept until acknowledged: its header and where its data is in
+ * the source (no copy of the data: send_data reads it at each transmission). */
 struct slot {
-    uint32_t dlen;      /* data bytes (status bytes go after them at send time) */
     uint32_t opi;       /* its operation (index counter) */
+    uint64_t src;       /* local address of its data */
     uint64_t sent_ns;   /* first transmission (0: retransmitted, no RTT sample) */
-    uint8_t frame[MBCF_WIRE_MAX];
+    struct mbcf_wire_hdr h;
 };
 
 /* Sender state towards one peer (allocated on first use). Sequence numbers:
@@ -63,6 +64,7 @@ struct mbcf_engine {
     struct mbcf_stats_eng st;
     uint64_t want_ack;          /* bit p: peer p is owed an ack */
     uint32_t outstanding;
+    uint8_t scratch[MBCF_WIRE_MAX]; /* a voided frame (send_slot) */
     struct rx rx[MBCF_MAX_NODES];
     struct tx *tx[MBCF_MAX_NODES];
 };
@@ -193,7 +195,7 @@ static void complete_ops(struct mbcf_engine *e, int p, struct tx *t)
 }
 
 /* Turn waiting operations into frames while the window has room. */
-static void build_frames(struct mbcf_engine *e, int p, struct tx *t)
+static void build_frames(struct mbcf_engine *e, struct tx *t)
 {
     while (t->op_frag != t->op_tail && t->top - t->base < e->cfg.window) {
         struct txop *o = &t->ops[t->op_frag % MBCF_OPQ];
@@ -205,14 +207,6 @@ static void build_frames(struct mbcf_engine *e, int p, struct tx *t)
         uint32_t chunk = o->len - o->off;
         if (chunk > MBCF_FRAG_MAX)
             chunk = MBCF_FRAG_MAX;
-        int err = chunk ? e->cb.copy_src(e->cb.ctx, s->frame + MBCF_WIRE_HDR,
-                                         o->src + o->off, chunk) : 0;
-        if (err) {             /* source vanished: stop the operation here */
-            o->status = (uint8_t)(err < 0 ? -err : err);
-            o->all_built = 1;
-            t->op_frag++;
-            continue;
-        }
         struct mbcf_wire_hdr h;
         memset(&h, 0, sizeof h);
         h.type = MBCF_T_DATA;
@@ -225,8 +219,8 @@ static void build_frames(struct mbcf_engine *e, int p, struct tx *t)
         h.offset = o->op == MBCF_OP_PUT ? o->off : 0;
         h.flags = (o->off == 0 ? MBCF_F_FIRST : 0) |
                   (o->off + chunk == o->len ? MBCF_F_LAST : 0);
-        memcpy(s->frame, &h, sizeof h);
-        s->dlen = chunk;
+        s->h = h;
+        s->src = o->src + o->off;
         s->opi = t->op_frag;
         o->off += chunk;
         o->built++;
@@ -236,31 +230,47 @@ static void build_frames(struct mbcf_engine *e, int p, struct tx *t)
             t->op_frag++;
         }
     }
-    complete_ops(e, p, t);   /* operations that failed before any frame */
+}
+
+/* Transmit slot s once: its header with our current ack, the data read from
+ * the source by send_data. A source that cannot be read any more (the task
+ * broke the contract of mbcf.h) voids the frame (MBCF_TASK_VOID: the target
+ * refuses it and writes nothing more of that operation) and fails the
+ * operation with send_data's status. <0: nothing queued, try again later. */
+static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
+{
+    struct mbcf_wire_hdr h = s->h;
+    uint8_t stat[MBCF_ACK_SPAN];
+    int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - h.len);
+    int r = e->cb.send_data(e->cb.ctx, p, &h, s->src, stat);
+    if (r > 0) {
+        struct txop *o = &t->ops[s->opi % MBCF_OPQ];
+        if (!o->status)
+            o->status = (uint8_t)r;
+        memset(e->scratch, 0, MBCF_WIRE_HDR + h.len);
+        h.task = MBCF_TASK_VOID;
+        memcpy(e->scratch, &h, sizeof h);
+        memcpy(e->scratch + MBCF_WIRE_HDR + h.len, stat, h.nstat);
+        r = e->cb.send_frame(e->cb.ctx, p, e->scratch, MBCF_WIRE_HDR + h.len + h.nstat);
+    }
+    if (r < 0)
+        return -1;
+    if (acked)
+        ack_sent(e, p);
+    return 0;
 }
 
 /* Send built frames from nxt as far as the window (or a probe) allows. */
 static void pump(struct mbcf_engine *e, int p, struct tx *t)
 {
-    build_frames(e, p, t);
+    build_frames(e, t);
     uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) : e->cfg.window);
     while (t->nxt != t->top && seq_lt(t->nxt, limit)) {
         struct slot *s = &t->slots[t->nxt % MBCF_WINDOW];
-        struct mbcf_wire_hdr h;
-        memcpy(&h, s->frame, sizeof h);
-        h.flags &= MBCF_F_FIRST | MBCF_F_LAST;
-        h.ack = 0;
-        h.err_mask = 0;
-        h.nstat = 0;
-        uint8_t *stat = s->frame + MBCF_WIRE_HDR + s->dlen;
-        int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - s->dlen);
-        memcpy(s->frame, &h, sizeof h);
-        if (e->cb.send_frame(e->cb.ctx, p, s->frame, MBCF_WIRE_HDR + s->dlen + h.nstat) < 0) {
+        if (send_slot(e, p, t, s) < 0) {
             e->st.tx_blocked++;
             break;   /* try again on the next tick or ack */
         }
-        if (acked)
-            ack_sent(e, p);
         uint64_t now = e->cb.now_ns(e->cb.ctx);
         if (seq_lt(t->nxt, t->max)) {
             e->st.tx_retrans++;

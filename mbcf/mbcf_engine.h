@@ -52,12 +52,20 @@ struct mbcf_callbacks {
      * MBCF_OK, MBCF_E_FIFO_FULL (nothing written), or another refusal. */
     int (*fifo_append)(void *ctx, uint16_t task, uint64_t fifo_vaddr, int src_node,
                        const void *data, uint32_t len);
-    /* Sender side: copy len bytes of a posted operation's source at local
-     * address src into dst (the engine's frame buffer). 0 or an MBCF_E_* status. */
-    int (*copy_src)(void *ctx, void *dst, uint64_t src, uint32_t len);
+    /* Transmit one DATA frame to node dst, built by the glue straight into its
+     * transmit buffer (one copy of the data): the 40-byte header h, then h->len
+     * bytes read from the posted operation's source at local address src, then
+     * h->nstat status bytes. The engine keeps no copy of the data: a
+     * retransmission reads the source again (mbcf.h: the source stays unchanged
+     * until the operation completes). Returns 0; <0 when it could not be
+     * queued now (the engine tries again later); or an MBCF_E_* status when
+     * the source cannot be read (nothing queued; the engine then sends the
+     * frame voided, see MBCF_TASK_VOID, and the operation fails with it). */
+    int (*send_data)(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
+                     const uint8_t *status);
     /* Operation done: applied (MBCF_OK) or refused (status). */
     void (*complete)(void *ctx, uint64_t cookie, int node, int status);
-    /* Zeroed memory for per-peer send state (about 110 KiB each), or NULL. */
+    /* Zeroed memory for per-peer send state (about 18 KiB each), or NULL. */
     void *(*alloc)(void *ctx, size_t bytes);
 };
 

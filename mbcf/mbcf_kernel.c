@@ -99,15 +99,40 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void 
     (void)ctx;
     return mbcf_k_fifo_append(task, fifo, src, d, len);
 }
-static int cb_copy_src(void *ctx, void *dst, uint64_t src, uint32_t len)
+/* A DATA frame straight into the NIC's transmit buffer: the data is copied
+ * once, from the task's source (through the leaf-PTE cache) to the buffer. */
+static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
+                        const uint8_t *status)
 {
     (void)ctx;
-    const void *u = mbcf_k_uptr(src, len, 0);
-    if (u) {
-        memcpy(dst, u, len);
-        return 0;
+    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
+    uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
+    int self = dst == net_rank(), err = 0;
+    uint8_t *p = self ? lo : net_tx_prepare(dst, CLUSTER_KIND_MBCF, len, &err);
+    if (!p)
+        return -1;
+    memcpy(p, h, MBCF_WIRE_HDR);
+    uint8_t *d = p + MBCF_WIRE_HDR;
+    uint64_t a = src, end = src + h->len;
+    while (a < end) {                    /* page by page (a frame spans at most 2) */
+        uint32_t n = (uint32_t)(PAGE_SIZE - (a & (PAGE_SIZE - 1)));
+        if (n > end - a)
+            n = (uint32_t)(end - a);
+        const void *u = mbcf_k_uptr(a, n, 0);
+        if (u)
+            memcpy(d, u, n);
+        else if (copy_from_user(d, a, n)) {
+            if (!self)
+                net_tx_cancel_last();
+            return MBCF_E_INVAL;
+        }
+        d += n;
+        a += n;
     }
-    return copy_from_user(dst, src, len) ? MBCF_E_INVAL : 0;
+    memcpy(d, status, h->nstat);
+    if (self)
+        return net_send(dst, CLUSTER_KIND_MBCF, lo, len) ? -1 : 0;
+    return 0;
 }
 static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
 {
@@ -131,7 +156,7 @@ static struct mbcf_engine *engine(void)
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_copy_src, cb_complete, cb_alloc };
+                                 cb_send_data, cb_complete, cb_alloc };
     mk.eng = mbcf_engine_init(mem, &c, &cb);
     if (!mk.eng)
         kprintf("mbcf: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());

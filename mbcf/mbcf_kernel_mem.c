@@ -24,7 +24,7 @@
  * the same answer as a fresh walk, without the 4-level walk. The hot pages of
  * an MBCF step (ctrl, ring slots, sources, targets) hit every time. Emptied at
  * SYS_mbcf_setup and power-off. */
-#define PTC_N 32
+#define PTC_N 1024   /* 16 KiB: the pages of a 1 MiB source and target both fit */
 static struct { uint64_t page; uint64_t *pte; } ptc[PTC_N];
 
 void mbcf_k_ptc_reset(void)

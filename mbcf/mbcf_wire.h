@@ -64,6 +64,11 @@ struct mbcf_wire_hdr {
 #define MBCF_WIRE_FIFO_MAX 1400 /* == MBCF_FIFO_ENTRY_MAX of mbcf.h */
 #define MBCF_WIRE_PUT_MAX (16u << 20) /* == MBCF_PUT_MAX of mbcf.h */
 #define MBCF_ACK_SPAN 64  /* frames covered by err_mask */
+/* Target task of a voided DATA frame: the sender could not read the source
+ * any more, so the frame keeps its sequence number but names no task. The
+ * target refuses it (MBCF_E_NOTASK) and, being a different task, the rest of
+ * that remote write too (fragment sequence broken): nothing is written. */
+#define MBCF_TASK_VOID 0xffff
 
 /* A parsed, validated frame. Pointers point into the caller's buffer. */
 struct mbcf_frame {

@@ -69,13 +69,18 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void 
     mbcf_ring_io_direct(&io, n->mem + (FIFO_VA - MEM_VA));
     return mbcf_ring_append(&n->prod, &io, (uint16_t)src, d, len);
 }
-static int cb_copy(void *ctx, void *dst, uint64_t src, uint32_t len)
+static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
+                        const uint8_t *status)
 {
-    (void)ctx;
-    if (src > sizeof srcbuf || len > sizeof srcbuf - src)
+    uint8_t f[MBCF_WIRE_MAX];
+    if (src > sizeof srcbuf || h->len > sizeof srcbuf - src)
         return MBCF_E_INVAL;
-    memcpy(dst, srcbuf + src, len);
-    return 0;
+    if ((uint32_t)MBCF_WIRE_HDR + h->len + h->nstat > sizeof f)
+        abort();
+    memcpy(f, h, MBCF_WIRE_HDR);
+    memcpy(f + MBCF_WIRE_HDR, srcbuf + src, h->len);
+    memcpy(f + MBCF_WIRE_HDR + h->len, status, h->nstat);
+    return cb_send(ctx, dst, f, MBCF_WIRE_HDR + h->len + h->nstat);
 }
 static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
 {
@@ -107,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mbcf_config_default(&c, i, 2);
         c.fifo_full_timeout_ns = 1000000;
         struct mbcf_callbacks cb = { n, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                     cb_copy, cb_complete, cb_alloc };
+                                     cb_send_data, cb_complete, cb_alloc };
         n->eng = mbcf_engine_init(engmem[i], &c, &cb);
         if (!n->eng)
             abort();

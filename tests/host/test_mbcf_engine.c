@@ -585,6 +585,58 @@ static void test_malformed_and_replay(void **state)
     sim_free(&s);
 }
 
+/* The engine keeps no copy of the data: every transmission (first or
+ * retransmission) reads the source again. A source that became unreadable
+ * fails its operation (MBCF_E_INVAL), the target writes nothing from that
+ * frame on, and the stream goes on with the next operation. */
+static uint64_t voided;
+static void count_voided(struct sim *s, int src, int dst, const void *f, uint32_t len)
+{
+    (void)s;
+    (void)dst;
+    (void)len;
+    struct mbcf_wire_hdr h;
+    memcpy(&h, f, sizeof h);
+    if (src == 0 && h.type == MBCF_T_DATA && h.task == MBCF_TASK_VOID)
+        voided++;
+}
+
+static void test_source_read_per_transmission(void **state)
+{
+    (void)state;
+    static struct sim s;
+    sim_init(&s, 2, 17, NULL);
+    s.on_send = count_voided;
+    voided = 0;
+    memset(s.node[1].mem, 0x5a, 8 * SIM_PAGE);   /* "untouched" is visible */
+    s.loss_pm = 100;
+    struct mbcf_engine *e = s.node[0].eng;
+    /* 6000 bytes whose source ends after 2 full frames + 184 bytes */
+    assert_int_equal(mbcf_post_put(e, 1, 0, SIM_VA(0), SIM_SRC_BYTES - 3000, 6000, 1), 0);
+    /* a one-frame write with no readable source at all */
+    assert_int_equal(mbcf_post_put(e, 1, 0, SIM_VA(4), SIM_SRC_BYTES + 8, 100, 2), 0);
+    /* a good write behind them */
+    assert_int_equal(mbcf_post_put(e, 1, 0, SIM_VA(6), 0, 5000, 3), 0);
+    while (s.node[0].ncq < 3)
+        sim_step(&s);
+    assert_int_equal(s.node[0].cq[0].status, MBCF_E_INVAL);
+    assert_int_equal(s.node[0].cq[1].status, MBCF_E_INVAL);
+    assert_int_equal(s.node[0].cq[2].status, MBCF_OK);
+    uint8_t *ref = calloc(SIM_PAGES, SIM_PAGE);
+    memset(ref, 0x5a, 8 * SIM_PAGE);
+    memcpy(ref, s.node[0].src + SIM_SRC_BYTES - 3000, 2 * MBCF_FRAG_MAX);
+    memcpy(ref + 6 * SIM_PAGE, s.node[0].src, 5000);
+    assert_memory_equal(ref, s.node[1].mem, 8 * SIM_PAGE);
+    free(ref);
+    const struct mbcf_stats_eng *st = mbcf_engine_stats(e);
+    assert_true(st->tx_retrans > 0);
+    /* every transmission read the source, except the voided ones (3 frames of
+     * the first write, the second write: each at least once) */
+    assert_true(voided >= 4);
+    assert_int_equal(s.data_reads + voided, st->tx_data + st->tx_retrans);
+    sim_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -597,6 +649,7 @@ int main(void)
         cmocka_unit_test(test_refusals_leave_memory_untouched),
         cmocka_unit_test(test_post_errors),
         cmocka_unit_test(test_malformed_and_replay),
+        cmocka_unit_test(test_source_read_per_transmission),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -185,13 +185,23 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void 
     return st;
 }
 
-static int cb_copy_src(void *ctx, void *dst, uint64_t src, uint32_t len)
+/* DATA frames: header, data read from the node's source area, status bytes,
+ * assembled here and then handed to cb_send (its loss, duplication, back-pressure).
+ * Sources outside the area are unreadable (MBCF_E_INVAL, nothing sent). */
+static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
+                        const uint8_t *status)
 {
     struct sim_node *nd = ctx;
-    if (src > SIM_SRC_BYTES || len > SIM_SRC_BYTES - src)
+    uint8_t f[MBCF_WIRE_MAX];
+    if (src > SIM_SRC_BYTES || h->len > SIM_SRC_BYTES - src)
         return MBCF_E_INVAL;
-    memcpy(dst, nd->src + src, len);
-    return 0;
+    if ((uint32_t)MBCF_WIRE_HDR + h->len + h->nstat > sizeof f)
+        abort();
+    memcpy(f, h, MBCF_WIRE_HDR);
+    memcpy(f + MBCF_WIRE_HDR, nd->src + src, h->len);
+    memcpy(f + MBCF_WIRE_HDR + h->len, status, h->nstat);
+    nd->sim->data_reads++;
+    return cb_send(ctx, dst, f, MBCF_WIRE_HDR + h->len + h->nstat);
 }
 
 static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
@@ -240,7 +250,7 @@ void sim_init(struct sim *s, int n, uint64_t seed, void (*tweak)(struct mbcf_con
         if (tweak)
             tweak(&c);
         struct mbcf_callbacks cb = { nd, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                     cb_copy_src, cb_complete, cb_alloc };
+                                     cb_send_data, cb_complete, cb_alloc };
         nd->engmem = calloc(1, mbcf_engine_size());
         nd->eng = mbcf_engine_init(nd->engmem, &c, &cb);
         if (!nd->eng)

@@ -71,6 +71,7 @@ struct sim {
     struct sim_pkt **heap; size_t nheap, capheap;
     uint32_t pkt_id;
     uint64_t sent, dropped, duped, txfail;
+    uint64_t data_reads;                    /* send_data calls that read a source */
     /* frames as sent, for tests that inspect them */
     void (*on_send)(struct sim *s, int src, int dst, const void *f, uint32_t len);
     struct sim_node node[SIM_MAX_NODES];
