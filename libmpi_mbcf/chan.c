@@ -27,6 +27,16 @@ static int finalizing;
 /* Cookie: kind in bits 62-63. */
 #define CK_CHAN 1ull
 #define CK_PUT  2ull
+#define CK_BOUNCE 3ull
+
+/* Bounce slots for small remote writes (buffered eager, MPI-3.1 sec 3.4:
+ * a standard send may complete once the data is copied out): per peer a
+ * ring of BOUNCE_N slots of EAGER_MAX bytes in bss; a slot is busy from the
+ * put until its completion. */
+#define BOUNCE_N 8
+static uint8_t bounce[MAXR][BOUNCE_N][MBCF_FIFO_ENTRY_MAX] __attribute__((aligned(64)));
+static uint8_t bounce_busy[MAXR][BOUNCE_N];
+static unsigned bounce_next[MAXR];
 static uint64_t chan_cookie(int kind, int peer, uint32_t attempt, uint32_t tseq)
 {
     return (CK_CHAN << 62) | ((uint64_t)(kind & 1) << 61) | ((uint64_t)(peer & 0xff) << 53) |
@@ -220,6 +230,57 @@ int put_post(int peer, uint64_t raddr, const void *src, int64_t len, struct req 
     return MPI_SUCCESS;
 }
 
+/* Copy src into a free bounce slot of peer (progressing until one is free)
+ * and post the remote write from there; the caller may reuse src at once. */
+int put_post_bounce(int peer, uint64_t raddr, const void *src, int64_t len)
+{
+    if (len <= 0 || len > (int64_t)MBCF_FIFO_ENTRY_MAX)
+        return MPI_ERR_INTERN;
+    int slot;
+    for (;;) {
+        slot = -1;
+        for (int i = 0; i < BOUNCE_N; i++) {
+            int k = (int)((bounce_next[peer] + (unsigned)i) % BOUNCE_N);
+            if (!bounce_busy[peer][k]) {
+                slot = k;
+                break;
+            }
+        }
+        if (slot >= 0)
+            break;
+        mbcf_flush();
+        cq_drain();
+        for (int i = 0; i < BOUNCE_N && slot < 0; i++)
+            if (!bounce_busy[peer][i])
+                slot = i;
+        if (slot >= 0)
+            break;
+        mbcf_wait(1000000);
+    }
+    bounce_next[peer] = (unsigned)slot + 1;
+    memcpy(bounce[peer][slot], src, (size_t)len);
+    uint64_t ck = (CK_BOUNCE << 62) | ((uint64_t)peer << 8) | (uint64_t)slot;
+    int st;
+    while ((st = mbcf_put(peer, raddr, bounce[peer][slot], (size_t)len, ck)) == -MBCF_E_AGAIN) {
+        mbcf_flush();
+        cq_drain();
+    }
+    if (st)
+        mbcf_fail("mbcf_put", -st);
+    bounce_busy[peer][slot] = 1;
+    return MPI_SUCCESS;
+}
+
+static void bounce_completion(uint64_t ck, int status)
+{
+    int peer = (int)((ck >> 8) & 0xff), slot = (int)(ck & 0xff);
+    if (peer >= MAXR || slot >= BOUNCE_N)
+        return;
+    if (status != MBCF_OK)      /* the send already completed: nobody to tell */
+        mbcf_fail("remote write of a small message refused", status);
+    bounce_busy[peer][slot] = 0;
+}
+
 static void put_completion(uint64_t ck, int status)
 {
     struct req *r = req_by_id(ck & ((1ull << 62) - 1));
@@ -245,5 +306,7 @@ void cq_drain(void)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
                 put_completion(cqe[i].cookie, cqe[i].status);
+            else if (k == CK_BOUNCE)
+                bounce_completion(cqe[i].cookie, cqe[i].status);
         }
 }

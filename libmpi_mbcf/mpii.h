@@ -72,6 +72,8 @@ mbcf_fifo_t *my_fifo(int kind, int peer);
 /* remote writes: post (splitting at MBCF_PUT_MAX), completions go to the req */
 struct req;
 int put_post(int peer, uint64_t raddr, const void *src, int64_t len, struct req *r);
+/* small write (<= MBCF_FIFO_ENTRY_MAX) from a library-owned copy: src is free at return */
+int put_post_bounce(int peer, uint64_t raddr, const void *src, int64_t len);
 void cq_drain(void);
 void mbcf_fail(const char *what, int status);
 

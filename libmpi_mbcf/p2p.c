@@ -156,7 +156,12 @@ static void match_unexpected(struct req *r, struct umsg *u)
 static void send_via_put(struct req *s, int peer, uint64_t addr, uint64_t maxlen, uint64_t rid)
 {
     int64_t n = s->bytes < (int64_t)maxlen ? s->bytes : (int64_t)maxlen;
-    if (n > 0)
+    /* buffered eager: a small standard/ready/buffered send completes once
+     * its data sits in a bounce slot; a synchronous one waits for the
+     * write's completion (it was matched: the target is a posted receive) */
+    if (n > 0 && n <= mpi_eager_limit && s->mode != MODE_SYNC)
+        put_post_bounce(peer, addr, s->data, n);
+    else if (n > 0)
         put_post(peer, addr, s->data, n, s);
     mpi_stats.bytes_remote_write += (uint64_t)n;
     struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,

@@ -8,12 +8,25 @@
  * Prints medians, one line per size:
  *   mpibench rtt size=S median_us=X min_us=Y iters=N
  *   mpibench bw size=S median_MBps=X msgs=M
- * Usage: mpibench [rtt|bw|all] [max_bytes]; the remote-write share comes from
- * the library's MPI_MBCF_STATS=1 line at Finalize. */
+ * Paired (guest build only): blocks of PAIR_BLOCK raw-frame ping-pongs
+ * (4-byte payload, SYS_raw_send/recv, the path of userland/rawbench), MBCF
+ * 4-byte remote-write ping-pongs (mbcf_put into the peer's exported word, as
+ * userland/mbcfbench) and MPI ping-pongs of the size asked (Table 1 method)
+ * alternate in one boot, so the ratios compare the same host load:
+ *   mpibench paired size=S raw_us=X mbcf_us=Y mpi_us=Z mpi_over_raw=R
+ *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
+ * Usage: mpibench [rtt|bw|paired|all] [max_bytes] [paired_blocks]; "all" runs
+ * paired (0 bytes) first; the remote-write share comes from the library's
+ * MPI_MBCF_STATS=1 line at Finalize. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#ifdef MPIBENCH_GUEST
+#include "mbcf.h"
+#include "cluster_abi.h"
+#endif
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -80,6 +93,157 @@ static void rtt(int me, char *sb, char *rb, long max)
     free(t);
 }
 
+#ifdef MPIBENCH_GUEST
+#define PAIR_BLOCK 20
+
+static long sys4(long nr, long a1, long a2, long a3, long a4)
+{
+    long r;
+    register long r10 __asm__("r10") = a4;
+    __asm__ volatile("syscall"
+                     : "=a"(r)
+                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
+                     : "rcx", "r11", "memory");
+    return r;
+}
+
+/* One block of raw ping-pongs numbered seq0..; rank 0 stores round trips
+ * (us) except the block's first; a lost frame is resent and that round trip
+ * dropped. Returns how many were stored. */
+static int raw_block(int me, uint32_t seq0, double *t)
+{
+    uint32_t in[64];
+    int n = 0;
+    if (me == 1) {
+        uint32_t want = seq0;
+        while (want != seq0 + PAIR_BLOCK) {
+            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 2000000000);
+            if (r < 0)
+                return 0;
+            if (r != 4)
+                continue;
+            sys4(SYS_raw_send, 0, (long)in, 4, 0);
+            if (in[0] == want)
+                want++;
+        }
+        return 0;
+    }
+    for (uint32_t s = seq0; s != seq0 + PAIR_BLOCK; s++) {
+        int tries = 0, clean = 1;
+        double t0 = MPI_Wtime();
+        for (;;) {
+            sys4(SYS_raw_send, 1, (long)&s, 4, 0);
+            long r;
+            while ((r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 50000000)) >= 0 &&
+                   !(r == 4 && in[0] == s))
+                ;
+            if (r == 4)
+                break;
+            clean = 0;
+            if (++tries == 20)
+                return n;
+        }
+        if (clean && s != seq0)
+            t[n++] = (MPI_Wtime() - t0) * 1e6;
+    }
+    return n;
+}
+
+/* MBCF: 4-byte remote write into the peer's word, answered the same way. */
+static volatile uint32_t pp_word __attribute__((aligned(4096)));
+static uint32_t pp_out[64];
+
+static void mbcf_put_word(int peer, uint32_t v)
+{
+    uint32_t *src = &pp_out[v % 64];
+    *src = v;
+    while (mbcf_put(peer, (uint64_t)(uintptr_t)&pp_word, src, 4, 0) == -MBCF_E_AGAIN)
+        mbcf_flush();
+    mbcf_flush();
+}
+
+static void mbcf_wait_word(uint32_t v)
+{
+    while (pp_word != v)
+        mbcf_wait(1000000);
+}
+
+static int mbcf_block(int me, uint32_t seq0, double *t, MPI_Request *pre, char *rb, int size)
+{
+    int n = 0;
+    for (uint32_t s = seq0; s != seq0 + PAIR_BLOCK; s++) {
+        if (me == 0) {
+            double t0 = MPI_Wtime();
+            mbcf_put_word(1, s);
+            mbcf_wait_word(s);
+            if (s != seq0)
+                t[n++] = (MPI_Wtime() - t0) * 1e6;
+        } else {
+            mbcf_wait_word(s);
+            if (s + 1 == seq0 + PAIR_BLOCK)   /* MPI block next: post its receive first */
+                MPI_Irecv(rb, size, MPI_BYTE, 0, 4, MPI_COMM_WORLD, pre);
+            mbcf_put_word(0, s);
+        }
+    }
+    return n;
+}
+
+static int mpi_block(int me, double *t, MPI_Request *r, char *sb, char *rb, int size)
+{
+    int n = 0;
+    for (int i = 0; i < PAIR_BLOCK; i++) {
+        if (me == 0) {
+            MPI_Irecv(rb, size, MPI_BYTE, 1, 4, MPI_COMM_WORLD, r);
+            double t0 = MPI_Wtime();
+            MPI_Send(sb, size, MPI_BYTE, 1, 4, MPI_COMM_WORLD);
+            MPI_Wait(r, MPI_STATUS_IGNORE);
+            if (i > 0)
+                t[n++] = (MPI_Wtime() - t0) * 1e6;
+        } else {
+            MPI_Wait(r, MPI_STATUS_IGNORE);
+            if (i + 1 < PAIR_BLOCK)
+                MPI_Irecv(rb, size, MPI_BYTE, 0, 4, MPI_COMM_WORLD, r);
+            MPI_Send(sb, size, MPI_BYTE, 0, 4, MPI_COMM_WORLD);
+        }
+    }
+    return n;
+}
+
+static void paired(int me, char *sb, char *rb, int size, int blocks)
+{
+    size_t cap = (size_t)blocks * PAIR_BLOCK;
+    double *tr = malloc(cap * sizeof(double)), *tm = malloc(cap * sizeof(double)),
+           *tp = malloc(cap * sizeof(double));
+    int nr = 0, nm = 0, np = 0;
+    pp_word = 0;
+    if (mbcf_export((void *)&pp_word, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)) {
+        fprintf(stderr, "mpibench: mbcf_export failed\n");
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);              /* both words exported */
+    uint32_t rseq = 1, mseq = 1;
+    MPI_Request pre = MPI_REQUEST_NULL;
+    for (int b = 0; b < blocks; b++) {
+        nr += raw_block(me, rseq, tr + nr);
+        rseq += PAIR_BLOCK;
+        nm += mbcf_block(me, mseq, tm + nm, &pre, rb, size);
+        mseq += PAIR_BLOCK;
+        np += mpi_block(me, tp + np, &pre, sb, rb, size);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (me == 0 && nr && nm && np) {
+        double r = median(tr, nr), m = median(tm, nm), p = median(tp, np);
+        printf("mpibench paired size=%d raw_us=%.1f mbcf_us=%.1f mpi_us=%.1f mpi_over_raw=%.2f "
+               "mpi_over_mbcf=%.2f mbcf_over_raw=%.2f n=%d/%d/%d\n", size, r, m, p, p / r, p / m,
+               m / r, nr, nm, np);
+        fflush(stdout);
+    }
+    free(tr);
+    free(tm);
+    free(tp);
+}
+#endif
+
 static void bw(int me, char *sb, char *rb, long max)
 {
     double v[5];
@@ -129,6 +293,16 @@ int main(int argc, char **argv)
     if (me < 2) {
         /* ranks beyond 1 only join the barriers */
     }
+#ifdef MPIBENCH_GUEST
+    int blocks = argc > 3 ? atoi(argv[3]) : 10;
+    if (blocks < 1 || blocks > 1000)
+        blocks = 10;
+    if (n == 2 && (!strcmp(what, "paired") || !strcmp(what, "all"))) {
+        paired(me, sb, rb, 0, blocks);
+        if (max >= 4)
+            paired(me, sb, rb, 4, blocks);
+    }
+#endif
     if (!strcmp(what, "rtt") || !strcmp(what, "all"))
         rtt(me, sb, rb, max);
     if (!strcmp(what, "bw") || !strcmp(what, "all"))

@@ -9,5 +9,6 @@ ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
 USER_PROGS += $(BUILD)/user/mpibench
 $(BUILD)/user/mpibench: userland/mpibench/mpibench.c $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) -I$(MPI_DIR)/include -o $@ $< $(MPI_GUEST_LIBS) -lm
+	$(MUSLCC) $(USER_CFLAGS) -DMPIBENCH_GUEST -I$(MPI_DIR)/include -Iuserland/libmbcf -Ikernel/uapi \
+	    -o $@ $< $(MPI_GUEST_LIBS) -lm
 endif
