@@ -274,9 +274,12 @@ void mbcf_net_tick(void)
  * (seen: NPB FT, rank 0 stuck in MPI_Finalize after rank 1 exited). So at
  * power-off: send the pending ack now, then keep answering (re-acking
  * retransmitted frames) until the link has been quiet for LINGER_QUIET_NS, at
- * most LINGER_MAX_NS. The peer's retransmission timeout floor is 10 ms. */
-#define LINGER_QUIET_NS 150000000ull
-#define LINGER_MAX_NS  2000000000ull
+ * most LINGER_MAX_NS. The peer's retransmission timeout backs off up to
+ * 320 ms (mbcf_config_default), so the quiet window spans two of its
+ * retransmissions (seen: a 150 ms window let a peer under 3% loss hang in
+ * MPI_Finalize, tests/cluster/mpi_conformance.sh np=3). */
+#define LINGER_QUIET_NS 700000000ull   /* > 2 x the engine's rto_max_ns (320 ms) */
+#define LINGER_MAX_NS  3000000000ull
 void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
