@@ -26,9 +26,12 @@ all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
 deps:
 	@scripts/deps
 
+# Main job: the 2-node demo (rank and node count from each node), then a real
+# MPI program on the same cluster size: NPB CG class S with its verification.
 run: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/cluster -n 2 demo
+	scripts/qemu/cluster -n 2 --timeout 600 build/npb/guest/npb_cg S
 
 test: deps
 	@$(MAKE) --no-print-directory all
