@@ -7,6 +7,10 @@
  *            ratio is paired against the same host load
  *   bandwidth: rank 0 streams remote writes of S bytes into rank 1 and times
  *            until the last completion (completion = applied at the target)
+ *   paired bandwidth: PAIR_ROUNDS rounds of a raw-frame stream (PAIR_RAW
+ *            max-size frames back to back, SYS_raw_send; rank 1 times first to
+ *            last arrival, like rawbench's stream) followed by PAIR_PUTS 1 MiB
+ *            remote writes, so MBCF/raw is paired against the same host load
  * Output: CSV lines "mbcf,<test>,<bytes>,<iters>,<value>,<unit>" on rank 0.
  * Usage: mbcfbench [iters] [trace]   (trace: kernel step summary of the
  * latency loop on each node's console, SYS_mbcf_trace) */
@@ -22,6 +26,13 @@ static uint8_t dst[1u << 20] __attribute__((aligned(4096)));
 static int rank;
 
 #define RAW_BLOCK 50
+#define PAIR_ROUNDS 7
+#define PAIR_RAW 2800   /* 4.2 MB, about the 4 MiB of the writes */
+#define PAIR_PUTS 4
+#define STRM_TAG 0x4d525453u   /* "STRM" */
+#define END_TAG  0x5f444e45u   /* "END_" */
+/* rank 1's report of a raw stream, written into rank 0 by a remote write */
+static volatile uint64_t report[4] __attribute__((aligned(4096)));
 
 static long sys4(long nr, long a1, long a2, long a3, long a4)
 {
@@ -112,6 +123,104 @@ static void put_wait_ok(uint64_t raddr, const void *src, size_t len)
     mbcf_flush();
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Both ranks are here (the flag carries the next base number). */
+static void sync_peers(uint64_t *base, uint64_t *v)
+{
+    ++*base;
+    v[0] = *base;
+    if (rank == 0) {
+        put_wait_ok((uint64_t)&flag, &v[0], 8);
+        wait_flag(*base);
+    } else {
+        wait_flag(*base);
+        put_wait_ok((uint64_t)&flag, &v[0], 8);
+    }
+}
+
+/* Rank 0 streams n remote writes of sz bytes into rank 1; MB/s until the
+ * last completion (rank 1: returns 0 at once). */
+static double put_stream(size_t sz, int n)
+{
+    if (rank != 0)
+        return 0;
+    int done = 0, posted = 0;
+    uint64_t t0 = mbcf_now_ns();
+    while (posted < n) {
+        int e = mbcf_put(1, (uint64_t)dst + (posted * sz) % sizeof dst,
+                         buf + (posted * sz) % sizeof buf, sz, 0);
+        if (e == -MBCF_E_AGAIN) {
+            mbcf_flush();
+            drain(&done);
+            if (mbcf_poll_cq(0, 0) == 0)
+                mbcf_wait(1000000);
+            continue;
+        }
+        posted++;
+        if (posted % 32 == 0)
+            mbcf_flush();
+    }
+    mbcf_flush();
+    while (done < n) {
+        drain(&done);
+        if (done < n)
+            mbcf_wait(100000000);
+    }
+    uint64_t dt = mbcf_now_ns() - t0;
+    return (double)n * sz / (dt / 1e3);
+}
+
+/* Raw-frame stream number round: rank 0 sends PAIR_RAW max-size frames back
+ * to back, then END frames until rank 1's report (frames received, first to
+ * last arrival) is in `report`. Returns the receive rate in MB/s (as rawbench:
+ * (frames - 1) x payload / span) on rank 0, 0 on rank 1. */
+static double raw_stream(uint32_t round)
+{
+    static uint32_t out[CLUSTER_PAYLOAD_MAX / 4], in[CLUSTER_PAYLOAD_MAX / 4];
+    if (rank == 1) {
+        uint64_t got = 0, first = 0, last = 0;
+        for (;;) {
+            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 5000000000ll);
+            if (r < 0)
+                return 0;                       /* rank 0 is gone */
+            if (r >= 8 && in[1] == round && in[0] == STRM_TAG) {
+                last = mbcf_now_ns();
+                if (!got++)
+                    first = last;
+            } else if (r == 8 && in[1] == round && in[0] == END_TAG) {
+                static uint64_t rep[4];
+                rep[0] = round;
+                rep[1] = got;
+                rep[2] = last - first;
+                put_wait_ok((uint64_t)report, rep, sizeof rep);
+                return 0;
+            }
+        }
+    }
+    memset(out, 'x', sizeof out);
+    out[0] = STRM_TAG;
+    out[1] = round;
+    for (int i = 0; i < PAIR_RAW; i++)
+        sys4(SYS_raw_send, 1, (long)out, sizeof out, 0);
+    uint32_t end[2] = { END_TAG, round };
+    while (report[0] != round) {
+        sys4(SYS_raw_send, 1, (long)end, sizeof end, 0);
+        uint64_t t = mbcf_now_ns();
+        while (report[0] != round && mbcf_now_ns() - t < 20000000ull) {
+            drain(0);
+            if (report[0] != round)
+                mbcf_wait(20000000);
+        }
+    }
+    uint64_t got = report[1], span = report[2];
+    return got > 1 && span ? (double)(got - 1) * sizeof out / (span / 1e3) : 0;
+}
+
 int main(int argc, char **argv)
 {
     int iters = argc > 1 ? atoi(argv[1]) : 1000;
@@ -125,6 +234,7 @@ int main(int argc, char **argv)
         return 0;
     mbcf_export((void *)&flag, 8, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
     mbcf_export(dst, sizeof dst, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+    mbcf_export((void *)report, sizeof report, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
     /* start: rank 1 announces itself until rank 0 answers */
     static uint64_t v[1 << 14];
     if (rank == 1) {
@@ -211,42 +321,32 @@ int main(int argc, char **argv)
         if (total < sz)
             total = sz;
         int n = (int)(total / sz);
-        if (rank == 0) {
-            int done = 0, posted = 0;
-            uint64_t t0 = mbcf_now_ns();
-            while (posted < n) {
-                int e = mbcf_put(1, (uint64_t)dst + (posted * sz) % sizeof dst,
-                                 buf + (posted * sz) % sizeof buf, sz, 0);
-                if (e == -MBCF_E_AGAIN) {
-                    mbcf_flush();
-                    drain(&done);
-                    if (mbcf_poll_cq(0, 0) == 0)
-                        mbcf_wait(1000000);
-                    continue;
-                }
-                posted++;
-                if (posted % 32 == 0)
-                    mbcf_flush();
-            }
-            mbcf_flush();
-            while (done < n) {
-                drain(&done);
-                if (done < n)
-                    mbcf_wait(100000000);
-            }
-            uint64_t dt = mbcf_now_ns() - t0;
-            printf("mbcf,bandwidth,%zu,%d,%.2f,MB/s\n", sz, n, (double)n * sz / (dt / 1e3));
-        }
-        /* handshake between sizes */
-        base++;
-        v[0] = base;
-        if (rank == 0) {
-            put_wait_ok((uint64_t)&flag, &v[0], 8);
-            wait_flag(base);
-        } else {
-            wait_flag(base);
-            put_wait_ok((uint64_t)&flag, &v[0], 8);
-        }
+        double mbps = put_stream(sz, n);
+        if (rank == 0)
+            printf("mbcf,bandwidth,%zu,%d,%.2f,MB/s\n", sz, n, mbps);
+        sync_peers(&base, v);   /* handshake between sizes */
+    }
+    /* paired bandwidth: raw stream and 1 MiB remote writes, round by round */
+    double rawbw[PAIR_ROUNDS], putbw[PAIR_ROUNDS], ratio[PAIR_ROUNDS];
+    for (int r = 0; r < PAIR_ROUNDS; r++) {
+        rawbw[r] = raw_stream((uint32_t)r + 1);
+        sync_peers(&base, v);
+        putbw[r] = put_stream(1u << 20, PAIR_PUTS);
+        sync_peers(&base, v);
+        ratio[r] = rawbw[r] > 0 ? putbw[r] / rawbw[r] : 0;
+        if (rank == 0)
+            printf("mbcf,bandwidth_pair_round%d,1048576,%d,%.2f raw %.2f MBCF MB/s,info\n",
+                   r, PAIR_PUTS, rawbw[r], putbw[r]);
+    }
+    if (rank == 0) {
+        qsort(rawbw, PAIR_ROUNDS, sizeof *rawbw, cmp_double);
+        qsort(putbw, PAIR_ROUNDS, sizeof *putbw, cmp_double);
+        qsort(ratio, PAIR_ROUNDS, sizeof *ratio, cmp_double);
+        printf("mbcf,raw_stream_paired,1496,%d,%.2f,MB/s\n", PAIR_ROUNDS, rawbw[PAIR_ROUNDS / 2]);
+        printf("mbcf,bandwidth_paired,1048576,%d,%.2f,MB/s\n", PAIR_ROUNDS, putbw[PAIR_ROUNDS / 2]);
+        printf("mbcf,bandwidth_ratio_paired,1048576,%d,%.2f,x\n", PAIR_ROUNDS, ratio[PAIR_ROUNDS / 2]);
+        printf("mbcf,bandwidth_ratio_paired_range,1048576,%d,%.2f-%.2f,info\n", PAIR_ROUNDS,
+               ratio[0], ratio[PAIR_ROUNDS - 1]);
     }
     struct mbcf_stats st;
     mbcf_guest_stats(&st);
