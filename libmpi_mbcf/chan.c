@@ -169,6 +169,37 @@ int chan_accept(int peer, int kind, const struct wire *w)
     return 1;
 }
 
+uint32_t chan_expected(int peer, int kind)
+{
+    return chans[kind][peer].expect;
+}
+
+/* Piggyback (README "MPI", send-requests in notices): append extra bytes to
+ * the newest message-channel entry for peer if it is not posted yet, is a
+ * W_EAGER/W_RTS/W_DONE without attachments, and stays within one FIFO entry.
+ * wire.flags counts the attached struct wire records. 1 done, 0 not. */
+int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
+{
+    struct chan *c = &chans[CH_MSG][peer];
+    if (c->n == 0 || c->posted >= c->n || nrec == 0)
+        return 0;
+    int i = c->n - 1;
+    struct chan_ent *e = qat(c, i);
+    struct wire w;
+    memcpy(&w, e->data, sizeof w);
+    if ((w.type != W_EAGER && w.type != W_RTS && w.type != W_DONE) || w.flags ||
+        e->len + len > MBCF_FIFO_ENTRY_MAX)
+        return 0;
+    struct chan_ent *ne = realloc(e, sizeof *e + e->len + len);
+    if (!ne)
+        return 0;
+    memcpy(ne->data + ne->len, extra, len);
+    ne->len += (uint32_t)len;
+    ne->data[offsetof(struct wire, flags)] = nrec;
+    c->q[(c->head + i) % c->cap] = ne;
+    return 1;
+}
+
 static void chan_completion(uint64_t ck, int status)
 {
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);

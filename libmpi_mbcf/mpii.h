@@ -27,13 +27,13 @@ enum wire_type {
     W_CANCEL,      /* req FIFO: receiver cancels its send-request */
 };
 struct wire {
-    uint8_t type, flags;
+    uint8_t type, flags;  /* msg FIFO: flags = send-requests attached after the data */
     uint16_t src;         /* sender's world rank */
     uint32_t tseq;        /* channel sequence (go-back-N) */
     uint32_t mseq;        /* EAGER/RTS: message number; REQ: receiver's epoch */
     int32_t tag;
     uint32_t ctx;
-    uint32_t pad;
+    uint32_t pad;         /* REQ/CTS/CANCEL: request number (order of both paths) */
     uint64_t len;         /* full message bytes */
     uint64_t sid;         /* sender's request id */
     uint64_t rid;         /* receiver's request id */
@@ -66,6 +66,8 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
 void chan_pump_all(void);
 int chan_idle(void);                    /* nothing unacknowledged anywhere */
 int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
+uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */
+int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec);
 uint64_t fifo_raddr(int kind, int owner_of_fifo_index);
 mbcf_fifo_t *my_fifo(int kind, int peer);
 

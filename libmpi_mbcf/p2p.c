@@ -28,6 +28,69 @@ static struct mq_list posted, unexpected;
 static int issue_dirty;
 static uint64_t events;
 
+/* Send-requests ride in notices (README "MPI"): a new W_REQ waits in pend[p]
+ * until the next doorbell; then it is attached to the not yet posted
+ * W_EAGER/W_RTS/W_DONE entry for p (one FIFO entry, one frame instead of
+ * two), else appended to the send-request channel. Every request-channel item
+ * (W_REQ, W_CTS, W_CANCEL) carries a per-peer number (wire.pad) and the peer
+ * handles them strictly in that order whichever FIFO they come through. */
+#define PEND_MAX ((MBCF_FIFO_ENTRY_MAX - (int)sizeof(struct wire)) / (int)sizeof(struct wire))
+static struct wire pend[MAXR][PEND_MAX];
+static int npend[MAXR];
+static uint32_t rq_out[MAXR], rq_in[MAXR];
+
+static int pend_flush(int p)
+{
+    for (int i = 0; i < npend[p]; i++) {
+        int e = chan_send(p, CH_REQ, &pend[p][i], NULL, 0);
+        if (e) {
+            memmove(pend[p], pend[p] + i, (size_t)(npend[p] - i) * sizeof pend[p][0]);
+            npend[p] -= i;
+            return e;
+        }
+    }
+    npend[p] = 0;
+    return MPI_SUCCESS;
+}
+
+/* A request-channel item that must not wait: after the pending ones. */
+static int req_chan_send(int p, struct wire *w)
+{
+    int e = pend_flush(p);
+    if (e)
+        return e;
+    w->pad = ++rq_out[p];
+    return chan_send(p, CH_REQ, w, NULL, 0);
+}
+
+static int req_pend(int p, struct wire *w)
+{
+    if (npend[p] == PEND_MAX) {
+        int e = pend_flush(p);
+        if (e)
+            return e;
+    }
+    w->pad = ++rq_out[p];
+    pend[p][npend[p]++] = *w;
+    return MPI_SUCCESS;
+}
+
+static void pend_resolve_all(void)
+{
+    for (int p = 0; p < mpi_world_size; p++) {
+        if (!npend[p])
+            continue;
+        if (chan_attach_last(p, pend[p], (size_t)npend[p] * sizeof pend[p][0],
+                             (uint8_t)npend[p]))
+            npend[p] = 0;
+        else if (pend_flush(p)) {
+            fprintf(stderr, "libmpi_mbcf rank %d: out of memory for send-requests\n",
+                    mpi_world_rank);
+            MPI_Abort(MPI_COMM_WORLD, 72);
+        }
+    }
+}
+
 enum { U_EAGER, U_RTS, U_SELF_SYNC };
 struct umsg {
     struct mq_msg m;
@@ -134,7 +197,7 @@ static void recv_send_cts(struct req *r, int src_world, int tag, int64_t len, ui
                       .maxlen = (uint64_t)r->cap };
     r->state = RS_WAIT_DONE;
     r->st.MPI_TAG = tag;
-    chan_send(src_world, CH_REQ, &w, NULL, 0);
+    req_chan_send(src_world, &w);
 }
 
 static void match_unexpected(struct req *r, struct umsg *u)
@@ -310,7 +373,7 @@ int p2p_cancel_recv(struct req *r)
         /* the sender may hold our send-request: take it back first */
         struct wire w = { .type = W_CANCEL, .rid = req_id(r) };
         r->state = RS_CANCELLING;
-        chan_send(r->peer, CH_REQ, &w, NULL, 0);
+        req_chan_send(r->peer, &w);
         progress();
         return MPI_SUCCESS;
     }
@@ -330,7 +393,7 @@ static int issue_one(struct mq_recv *mr, void *arg)
     struct wire w = { .type = W_REQ, .tag = r->tag, .ctx = r->ctx, .mseq = seen[r->peer],
                       .rid = req_id(r), .addr = (uint64_t)(uintptr_t)r->target,
                       .maxlen = (uint64_t)r->cap };
-    if (chan_send(r->peer, CH_REQ, &w, NULL, 0))
+    if (req_pend(r->peer, &w))
         return -1;
     mpi_stats.send_requests++;
     return 0;
@@ -447,8 +510,37 @@ static void rx_peer(int p, int kind)
         struct wire w;
         if (len >= sizeof w && src == p) {
             memcpy(&w, m, sizeof w);
-            if (chan_accept(p, kind, &w))
-                handle(kind, p, &w, (const char *)m + sizeof w, len - sizeof w);
+            const char *pay = (const char *)m + sizeof w;
+            size_t plen = len - sizeof w, natt = kind == CH_MSG ? w.flags : 0;
+            if (natt * sizeof w > plen) {
+                fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
+                        mpi_world_rank, p);
+                mbcf_fifo_pop(f);
+                continue;
+            }
+            plen -= natt * sizeof w;
+            if (w.tseq == chan_expected(p, kind)) {
+                /* request-channel items in their numbered order (pend above) */
+                uint32_t first = 0;
+                if (kind == CH_REQ)
+                    first = w.pad;
+                else if (natt)
+                    memcpy(&first, pay + plen + offsetof(struct wire, pad), sizeof first);
+                if (first && first != rq_in[p] + 1)
+                    break;             /* an earlier one is in the other FIFO */
+            }
+            if (chan_accept(p, kind, &w)) {
+                handle(kind, p, &w, pay, plen);
+                if (kind == CH_REQ)
+                    rq_in[p] = w.pad;
+                for (size_t i = 0; i < natt; i++) {
+                    struct wire a;
+                    memcpy(&a, pay + plen + i * sizeof a, sizeof a);
+                    rq_in[p] = a.pad;
+                    if (a.type == W_REQ)
+                        handle(CH_REQ, p, &a, NULL, 0);
+                }
+            }
         }
         mbcf_fifo_pop(f);
     }
@@ -473,6 +565,8 @@ static void progress_round(int flush)
         issue_dirty = 0;
         mq_issue_requests(&posted, seen, mpi_world_rank, 512, issue_one, NULL);
     }
+    if (flush)
+        pend_resolve_all();
     chan_pump_all();
     if (!flush)
         return;
@@ -573,6 +667,8 @@ int p2p_init(void)
     mq_list_init(&unexpected);
     for (int p = 0; p < MAXR; p++) {
         seen[p] = 0;
+        npend[p] = 0;
+        rq_out[p] = rq_in[p] = 0;
         mq_sreq_peer_init(&sreqs[p]);
     }
     chan_init_all();
@@ -637,6 +733,7 @@ void p2p_finalize(void)
         p2p_recv(NULL, 0, MPI_BYTE, (me - k + n) % n, -100 - round, w->ctx + 1,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
+    progress();                       /* pending send-requests leave */
     p2p_set_finalizing();
     uint64_t until = mbcf_now_ns() + 10000000000ull;
     while (!chan_idle() && mbcf_now_ns() < until)
