@@ -15,6 +15,7 @@
 #include "mbcf_guest.h"
 #include "mbcf_fifo_ring.h"
 #include "cluster_abi.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,14 +249,33 @@ int mbcf_wait(int64_t timeout_ns)
     return r < 0 ? -MBCF_E_TIMEOUT : 0;
 }
 
+#define MBCF_FINALIZE_STALL_NS 10000000000ull
+
 int mbcf_finalize(void)
 {
     if (!inited)
         return 0;
     mbcf_flush();
-    /* every posted command has its completion written (consumed or not) */
-    while (load32(&ctrl.cq_tail) != (uint32_t)posted)
+    /* every posted command has its completion written (consumed or not).
+     * Bounded: a peer that has already powered off cannot acknowledge any
+     * more; after MBCF_FINALIZE_STALL_NS without a new completion we leave
+     * and say so rather than hang the node. */
+    uint32_t seen = load32(&ctrl.cq_tail);
+    uint64_t since = mbcf_now_ns();
+    while (load32(&ctrl.cq_tail) != (uint32_t)posted) {
         mbcf_wait(100000000);
+        uint32_t now_tail = load32(&ctrl.cq_tail);
+        if (now_tail != seen) {
+            seen = now_tail;
+            since = mbcf_now_ns();
+        } else if (mbcf_now_ns() - since > MBCF_FINALIZE_STALL_NS) {
+            fprintf(stderr, "mbcf_finalize: %u operation(s) still unacknowledged after %llu s "
+                    "without progress (peer gone?); leaving\n",
+                    (uint32_t)posted - now_tail,
+                    (unsigned long long)(MBCF_FINALIZE_STALL_NS / 1000000000ull));
+            break;
+        }
+    }
     mbcf_sys(SYS_mbcf_setup, 0, 0, 0);
     inited = 0;
     return 0;
