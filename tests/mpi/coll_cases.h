@@ -29,5 +29,8 @@ int coll_tap(MPI_Comm world, int fails, int *testno, const char *what);
 
 /* world, world split in halves, world reversed (key = size - rank). */
 int coll_test_comms(MPI_Comm *comms, const char **names, int max);
+/* A whole conformance program (main of coll_basic / coll_reduce): runs the
+ * checks with .reduction == reduction; returns the exit status. */
+int coll_cases_main(int argc, char **argv, int reduction, const char *prog);
 
 #endif
