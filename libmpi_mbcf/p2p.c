@@ -39,6 +39,27 @@ static struct wire pend[MAXR][PEND_MAX];
 static int npend[MAXR];
 static uint32_t rq_out[MAXR], rq_in[MAXR];
 
+/* Matched sends of at most inline_max bytes carry the data in the W_DONE
+ * notice instead of a remote write before it (one frame instead of two);
+ * MPI_MBCF_INLINE=n sets it (0 = always remote write). */
+#define INLINE_DEFAULT 256
+static int64_t inline_max = INLINE_DEFAULT;
+
+static void inline_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_INLINE");
+    if (!e || !*e)
+        return;
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > 1024) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_INLINE='%s' is not 0..1024; using %d\n", e,
+                INLINE_DEFAULT);
+        return;
+    }
+    inline_max = v;
+}
+
 static int pend_flush(int p)
 {
     for (int i = 0; i < npend[p]; i++) {
@@ -222,13 +243,21 @@ static void send_via_put(struct req *s, int peer, uint64_t addr, uint64_t maxlen
     /* buffered eager: a small standard/ready/buffered send completes once
      * its data sits in a bounce slot; a synchronous one waits for the
      * write's completion (it was matched: the target is a posted receive) */
+    struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,
+                      .len = (uint64_t)s->bytes, .rid = rid };
+    if (n > 0 && n <= inline_max && s->mode != MODE_SYNC) {
+        /* a few bytes: in the notice itself (one FIFO entry, one frame);
+         * the receiver copies them to the buffer it offered */
+        chan_send(peer, CH_MSG, &w, s->data, (size_t)n);
+        mpi_stats.bytes_fifo += (uint64_t)n;
+        req_complete(s);
+        return;
+    }
     if (n > 0 && n <= mpi_eager_limit && s->mode != MODE_SYNC)
         put_post_bounce(peer, addr, s->data, n);
     else if (n > 0)
         put_post(peer, addr, s->data, n, s);
     mpi_stats.bytes_remote_write += (uint64_t)n;
-    struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,
-                      .len = (uint64_t)s->bytes, .rid = rid };
     chan_send(peer, CH_MSG, &w, NULL, 0);
     s->state = RS_WAIT_DONE;
     if (s->puts_pending == 0)
@@ -438,13 +467,15 @@ static void on_fifo_message(int p, const struct wire *w, const void *payload, si
     mq_append(&unexpected, &u->m.node);
 }
 
-static void on_done(int p, const struct wire *w)
+static void on_done(int p, const struct wire *w, const void *payload, size_t plen)
 {
     struct req *r = req_by_id(w->rid);
     if (!r || r->kind != RK_RECV || r->state == RS_DONE)
         return;
     unpost(r);
     set_status(r, p, w->tag, (int64_t)w->len);
+    if (plen && r->target)         /* data inline (send_via_put) */
+        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
     if (r->tmp)
         dte_unpack(dt_get(r->dt), r->buf, r->count, r->tmp, 0, r->st.mbcf_count);
     req_complete(r);
@@ -460,7 +491,7 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
             on_fifo_message(p, w, payload, plen);
         break;
     case W_DONE:
-        on_done(p, w);
+        on_done(p, w, payload, plen);
         break;
     case W_CANCEL_ACK: {
         struct req *r = req_by_id(w->rid);
@@ -663,6 +694,7 @@ void p2p_abort_peers(int code)
 int p2p_init(void)
 {
     spin_from_env();
+    inline_from_env();
     mq_list_init(&posted);
     mq_list_init(&unexpected);
     for (int p = 0; p < MAXR; p++) {
