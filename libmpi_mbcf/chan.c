@@ -114,6 +114,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         memcpy(e->data + sizeof *w, data, len);
     e->len = (uint32_t)total;
     e->ok = 0;
+    e->sent = 0;
     c->q[(c->head + c->n) % c->cap] = e;
     c->n++;
     return MPI_SUCCESS;
@@ -133,6 +134,7 @@ static void pump(struct chan *c, uint64_t now)
             break;
         if (st)
             mbcf_fail("mbcf_fifo_send", -st);
+        e->sent = 1;
         c->posted++;
     }
 }
@@ -177,6 +179,9 @@ uint32_t chan_expected(int peer, int kind)
 /* Piggyback (README "MPI", send-requests in notices): append extra bytes to
  * the newest message-channel entry for peer if it is not posted yet, is a
  * W_EAGER/W_RTS/W_DONE without attachments, and stays within one FIFO entry.
+ * Only an entry never posted before: after a go-back an earlier copy may
+ * already sit in the peer's FIFO, and a changed copy would be dropped there
+ * as a duplicate with the requests in it.
  * wire.flags counts the attached struct wire records. 1 done, 0 not. */
 int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
 {
@@ -185,6 +190,8 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
         return 0;
     int i = c->n - 1;
     struct chan_ent *e = qat(c, i);
+    if (e->sent)
+        return 0;
     struct wire w;
     memcpy(&w, e->data, sizeof w);
     if ((w.type != W_EAGER && w.type != W_RTS && w.type != W_DONE) || w.flags ||

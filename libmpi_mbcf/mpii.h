@@ -47,6 +47,7 @@ enum { CH_MSG = 0, CH_REQ = 1 };
 struct chan_ent {
     uint32_t len;
     uint8_t ok;
+    uint8_t sent;         /* posted at least once (then never changed: chan_attach_last) */
     uint8_t data[];
 };
 struct chan {
