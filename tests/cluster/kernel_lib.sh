@@ -1,7 +1,7 @@
 # kernel_lib.sh - helpers for the kernel's cluster tests (sourced, not run).
 # boot NAME ARGS...: runs scripts/qemu/cluster with a log dir $L/NAME, leaves
 # the exit status in $RC, the launcher's output in $L/NAME/out.
-L=$(mktemp -d /tmp/ktest.XXXXXX)
+L=$(mktemp -d "${TMPDIR:-/tmp}"/ktest.XXXXXX)
 trap 'rm -rf "$L"' EXIT
 boot() {
     local name=$1; shift

@@ -7,7 +7,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 run() {
     local name=$1 n=$2; shift 2
-    local opts=() dir; dir=$(mktemp -d /tmp/mbcf_fifo.XXXXXX)
+    local opts=() dir; dir=$(mktemp -d "${TMPDIR:-/tmp}"/mbcf_fifo.XXXXXX)
     while [ "$1" != "--" ]; do opts+=("$1"); shift; done; shift
     scripts/qemu/cluster -n "$n" --timeout 500 --quiet --log-dir "$dir" "${opts[@]}" mbcftest "$@" >/dev/null 2>&1
     local rc=$?

@@ -6,7 +6,7 @@
 # operations and unknown nodes are refused locally. Node 0 checks each status;
 # node 1 checks its memory is unchanged except for the one allowed write.
 cd "$(dirname "$0")/../.." || exit 1
-dir=$(mktemp -d /tmp/mbcf_refuse.XXXXXX)
+dir=$(mktemp -d "${TMPDIR:-/tmp}"/mbcf_refuse.XXXXXX)
 scripts/qemu/cluster -n 2 --timeout 300 --quiet --log-dir "$dir" mbcftest refuse >/dev/null 2>&1
 rc=$?
 grep -h '^\(not \)\?ok - ' "$dir"/node0.log "$dir"/node1.log 2>/dev/null

@@ -21,7 +21,7 @@ fi
 fail=0
 run() {   # label, nodes, cluster options...
     local label=$1 n=$2; shift 2
-    local dir; dir=$(mktemp -d /tmp/mpi_conf.XXXXXX)
+    local dir; dir=$(mktemp -d "${TMPDIR:-/tmp}"/mpi_conf.XXXXXX)
     scripts/qemu/cluster -n "$n" --timeout 400 --quiet --log-dir "$dir" "$@" \
         --env MPI_MBCF_STATS=1 "$SUITE" >/dev/null 2>&1
     local rc=$?

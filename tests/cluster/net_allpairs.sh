@@ -2,7 +2,7 @@
 # net_allpairs.sh - 4 nodes: every node sends 40 frames (sizes up to 1496) to
 # every other node; each receiver checks sender, order and content.
 cd "$(dirname "$0")/../.." || exit 1
-LOG=$(mktemp -d /tmp/net_allpairs.XXXXXX)
+LOG=$(mktemp -d "${TMPDIR:-/tmp}"/net_allpairs.XXXXXX)
 scripts/qemu/cluster -n 4 --quiet --timeout 400 --log-dir "$LOG" nettest allpairs >"$LOG/out" 2>&1
 rc=$?
 lines=$(cat "$LOG"/node*.log | tr -d '\r' | grep -a -E '^(not )?ok - ')

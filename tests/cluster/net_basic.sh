@@ -4,7 +4,7 @@
 # content checks, malformed frames counted as drops by the receiver, and the
 # --net-stats power-off report. Prints TAP lines (userland/nettest).
 cd "$(dirname "$0")/../.." || exit 1
-LOG=$(mktemp -d /tmp/net_basic.XXXXXX)
+LOG=$(mktemp -d "${TMPDIR:-/tmp}"/net_basic.XXXXXX)
 scripts/qemu/cluster -n 2 --quiet --timeout 300 --net-stats --log-dir "$LOG" nettest basic >"$LOG/out" 2>&1
 rc=$?
 lines=$(cat "$LOG"/node*.log | tr -d '\r' | grep -a -E '^(not )?ok - ')

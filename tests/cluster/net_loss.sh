@@ -3,7 +3,7 @@
 # loses frames and says so (the receiver's count), retried exchanges all
 # complete, nothing hangs or crashes.
 cd "$(dirname "$0")/../.." || exit 1
-LOG=$(mktemp -d /tmp/net_loss.XXXXXX)
+LOG=$(mktemp -d "${TMPDIR:-/tmp}"/net_loss.XXXXXX)
 scripts/qemu/cluster -n 2 --quiet --timeout 300 --loss 5 --log-dir "$LOG" nettest loss >"$LOG/out" 2>&1
 rc=$?
 lines=$(cat "$LOG"/node*.log | tr -d '\r' | grep -a -E '^(not )?ok - ')

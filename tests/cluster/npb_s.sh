@@ -12,7 +12,7 @@ if [ ! -x "$BIN" ]; then
     exit 1
 fi
 for n in 1 2 4; do
-    logs=$(mktemp -d /tmp/npb_s.XXXXXX)
+    logs=$(mktemp -d "${TMPDIR:-/tmp}"/npb_s.XXXXXX)
     scripts/qemu/cluster -n "$n" --quiet --timeout 900 --log-dir "$logs" \
         --env MPI_MBCF_STATS=1 --env NPB_MEM_MB=1024 "$BIN" S >"$logs/launcher.out" 2>&1
     rc=$?
@@ -42,7 +42,7 @@ for n in 1 2 4; do
     if [ "$rc" -eq 0 ]; then rm -rf "$logs"; else echo "# consoles kept in $logs"; fi
 done
 # a node too small for FT class A: refused with the memory it needs, exit status 2
-logs=$(mktemp -d /tmp/npb_s.XXXXXX)
+logs=$(mktemp -d "${TMPDIR:-/tmp}"/npb_s.XXXXXX)
 scripts/qemu/cluster -n 1 --quiet --mem 384 --timeout 300 --log-dir "$logs" \
     build/npb/guest/npb_ft A >"$logs/launcher.out" 2>&1
 rc=$?
