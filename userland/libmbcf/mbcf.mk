@@ -21,9 +21,9 @@ $(BUILD)/user/mbcftest: $(wildcard userland/mbcftest/*.c) $(wildcard userland/mb
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(LIBMBCF_CFLAGS) -o $@ $(wildcard userland/mbcftest/*.c) $(LIBMBCF_A) $(USER_LDFLAGS)
 
-$(BUILD)/user/mbcfbench: $(wildcard userland/mbcfbench/*.c) $(LIBMBCF_A)
+$(BUILD)/user/mbcfbench: $(wildcard userland/mbcfbench/*.c) $(LIBMBCF_A) $(LIBRAW_SRCS) $(LIBRAW_HDRS)
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(LIBMBCF_CFLAGS) -o $@ $(wildcard userland/mbcfbench/*.c) $(LIBMBCF_A) $(USER_LDFLAGS)
+	$(MUSLCC) $(LIBMBCF_CFLAGS) -Iuserland/libraw -o $@ $(wildcard userland/mbcfbench/*.c) $(LIBRAW_SRCS) $(LIBMBCF_A) $(USER_LDFLAGS)
 
 .PHONY: bench-mbcf
 bench-mbcf: $(BUILD)/user/mbcfbench $(BUILD)/user/rawbench

@@ -33,6 +33,12 @@ int  raw_net_config(struct net_config *cfg);
 int  raw_set_wait_mode(int mode, int64_t poll_budget_ns);  /* mode 0 adaptive, 1 poll */
 int  raw_print_stats_at_exit(int on);
 
+/* One block of `count` numbered 4-byte ping-pongs between ranks 0 and 1
+ * (raw_pingpong.c), both ranks call it with the same seq0. Rank 0 stores the
+ * round trips in ns, except the block's first (warm-up) and any with a lost
+ * frame (resent, dropped); returns how many it stored (rank 1: 0). */
+int  raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns);
+
 /* Cycle counter and its rate (node_info.tsc_hz), for timing without syscalls. */
 static inline uint64_t raw_rdtsc(void)
 {

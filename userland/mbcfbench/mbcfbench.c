@@ -19,6 +19,7 @@
 #include <string.h>
 #include "mbcf.h"
 #include "mbcf_guest.h"
+#include "raw.h"
 
 static volatile uint64_t flag __attribute__((aligned(4096)));
 static uint8_t buf[1u << 20] __attribute__((aligned(4096)));
@@ -33,59 +34,6 @@ static int rank;
 #define END_TAG  0x5f444e45u   /* "END_" */
 /* rank 1's report of a raw stream, written into rank 0 by a remote write */
 static volatile uint64_t report[4] __attribute__((aligned(4096)));
-
-static long sys4(long nr, long a1, long a2, long a3, long a4)
-{
-    long r;
-    register long r10 __asm__("r10") = a4;
-    __asm__ volatile("syscall"
-                     : "=a"(r)
-                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return r;
-}
-
-/* One block of raw ping-pongs numbered seq0..seq0+RAW_BLOCK-1. Rank 0 stores
- * the round trips in rtt[]; a lost frame is resent (that round trip is not
- * counted). Returns the round trips stored. */
-static int raw_block(uint32_t seq0, uint64_t *rtt)
-{
-    uint32_t in[64];
-    int n = 0;
-    if (rank == 1) {
-        uint32_t want = seq0;
-        while (want != seq0 + RAW_BLOCK) {
-            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 2000000000);
-            if (r < 0)
-                return 0;               /* rank 0 gave up */
-            if (r != 4)
-                continue;
-            sys4(SYS_raw_send, 0, (long)in, 4, 0);
-            if (in[0] == want)
-                want++;
-        }
-        return 0;
-    }
-    for (uint32_t s = seq0; s != seq0 + RAW_BLOCK; s++) {
-        int tries = 0, clean = 1;
-        uint64_t t0 = mbcf_now_ns();
-        for (;;) {
-            sys4(SYS_raw_send, 1, (long)&s, 4, 0);
-            long r;
-            while ((r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 50000000)) >= 0 &&
-                   !(r == 4 && in[0] == s))
-                ;
-            if (r == 4)
-                break;
-            clean = 0;
-            if (++tries == 20)
-                return n;
-        }
-        if (clean && s != seq0)        /* the first of a block warms up */
-            rtt[n++] = mbcf_now_ns() - t0;
-    }
-    return n;
-}
 
 static void drain(int *done)
 {
@@ -185,7 +133,7 @@ static double raw_stream(uint32_t round)
     if (rank == 1) {
         uint64_t got = 0, first = 0, last = 0;
         for (;;) {
-            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 5000000000ll);
+            long r = raw_recv(in, sizeof in, 0, 5000000000ll);
             if (r < 0)
                 return 0;                       /* rank 0 is gone */
             if (r >= 8 && in[1] == round && in[0] == STRM_TAG) {
@@ -206,10 +154,10 @@ static double raw_stream(uint32_t round)
     out[0] = STRM_TAG;
     out[1] = round;
     for (int i = 0; i < PAIR_RAW; i++)
-        sys4(SYS_raw_send, 1, (long)out, sizeof out, 0);
+        raw_send(1, out, sizeof out);
     uint32_t end[2] = { END_TAG, round };
     while (report[0] != round) {
-        sys4(SYS_raw_send, 1, (long)end, sizeof end, 0);
+        raw_send(1, end, sizeof end);
         uint64_t t = mbcf_now_ns();
         while (report[0] != round && mbcf_now_ns() - t < 20000000ull) {
             drain(0);
@@ -286,7 +234,7 @@ int main(int argc, char **argv)
         if (i >= 10 && (i - 9) % RAW_BLOCK == 0 && nraw < iters) {
             if (trace)
                 mbcf_sys(SYS_mbcf_trace, 2, 0, 0);    /* pause: raw frames are not ours */
-            nraw += raw_block(rawseq, rawrtt + nraw);
+            nraw += raw_pingpong_block(rank, rawseq, RAW_BLOCK, rawrtt + nraw);
             rawseq += RAW_BLOCK;
             if (trace)
                 mbcf_sys(SYS_mbcf_trace, 3, 0, 0);

@@ -26,6 +26,9 @@
 #ifdef MPIBENCH_GUEST
 #include "mbcf.h"
 #include "cluster_abi.h"
+#ifdef MPIBENCH_GUEST
+#include "raw.h"
+#endif
 #endif
 
 static int cmp_double(const void *a, const void *b)
@@ -95,59 +98,6 @@ static void rtt(int me, char *sb, char *rb, long max)
 
 #ifdef MPIBENCH_GUEST
 #define PAIR_BLOCK 20
-
-static long sys4(long nr, long a1, long a2, long a3, long a4)
-{
-    long r;
-    register long r10 __asm__("r10") = a4;
-    __asm__ volatile("syscall"
-                     : "=a"(r)
-                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return r;
-}
-
-/* One block of raw ping-pongs numbered seq0..; rank 0 stores round trips
- * (us) except the block's first; a lost frame is resent and that round trip
- * dropped. Returns how many were stored. */
-static int raw_block(int me, uint32_t seq0, double *t)
-{
-    uint32_t in[64];
-    int n = 0;
-    if (me == 1) {
-        uint32_t want = seq0;
-        while (want != seq0 + PAIR_BLOCK) {
-            long r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 2000000000);
-            if (r < 0)
-                return 0;
-            if (r != 4)
-                continue;
-            sys4(SYS_raw_send, 0, (long)in, 4, 0);
-            if (in[0] == want)
-                want++;
-        }
-        return 0;
-    }
-    for (uint32_t s = seq0; s != seq0 + PAIR_BLOCK; s++) {
-        int tries = 0, clean = 1;
-        double t0 = MPI_Wtime();
-        for (;;) {
-            sys4(SYS_raw_send, 1, (long)&s, 4, 0);
-            long r;
-            while ((r = sys4(SYS_raw_recv, (long)in, sizeof in, 0, 50000000)) >= 0 &&
-                   !(r == 4 && in[0] == s))
-                ;
-            if (r == 4)
-                break;
-            clean = 0;
-            if (++tries == 20)
-                return n;
-        }
-        if (clean && s != seq0)
-            t[n++] = (MPI_Wtime() - t0) * 1e6;
-    }
-    return n;
-}
 
 /* MBCF: 4-byte remote write into the peer's word, answered the same way. */
 static volatile uint32_t pp_word __attribute__((aligned(4096)));
@@ -224,7 +174,10 @@ static void paired(int me, char *sb, char *rb, int size, int blocks)
     uint32_t rseq = 1, mseq = 1;
     MPI_Request pre = MPI_REQUEST_NULL;
     for (int b = 0; b < blocks; b++) {
-        nr += raw_block(me, rseq, tr + nr);
+        uint64_t ns[PAIR_BLOCK];
+        int got = raw_pingpong_block(me, rseq, PAIR_BLOCK, ns);
+        for (int i = 0; i < got; i++)
+            tr[nr++] = (double)ns[i] * 1e-3;       /* us, like the MPI figures */
         rseq += PAIR_BLOCK;
         nm += mbcf_block(me, mseq, tm + nm, &pre, rb, size);
         mseq += PAIR_BLOCK;
