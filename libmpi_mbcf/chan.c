@@ -19,6 +19,29 @@ static uint8_t req_ring[MAXR][REQ_RING] __attribute__((aligned(4096)));
 static mbcf_fifo_t fifos[2][MAXR];
 static struct chan chans[2][MAXR];
 static int finalizing;
+static int pump_pending;       /* some channel may have entries not yet posted */
+
+/* Entries are fixed-size slots (one FIFO entry at most) recycled through a
+ * free list: no allocator call on the message path, and a piggybacked
+ * send-request (chan_attach_last) is appended in place. */
+#define ENT_BYTES (sizeof(struct chan_ent) + MBCF_FIFO_ENTRY_MAX)
+static struct chan_ent *ent_free;
+
+static struct chan_ent *ent_get(void)
+{
+    struct chan_ent *e = ent_free;
+    if (e) {
+        memcpy(&ent_free, e->data, sizeof ent_free);
+        return e;
+    }
+    return malloc(ENT_BYTES);
+}
+
+static void ent_put(struct chan_ent *e)
+{
+    memcpy(e->data, &ent_free, sizeof ent_free);
+    ent_free = e;
+}
 
 #define INFLIGHT 48            /* entries posted and not yet acknowledged */
 #define BACKOFF_MIN 20000ull   /* ns */
@@ -104,7 +127,9 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         c->head = 0;
     }
     size_t total = sizeof *w + len;
-    struct chan_ent *e = malloc(sizeof *e + total);
+    if (total > MBCF_FIFO_ENTRY_MAX)
+        return MPI_ERR_INTERN;
+    struct chan_ent *e = ent_get();
     if (!e)
         return MPI_ERR_NO_MEM;
     w->src = (uint16_t)mpi_world_rank;
@@ -117,6 +142,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     e->sent = 0;
     c->q[(c->head + c->n) % c->cap] = e;
     c->n++;
+    pump_pending = 1;
     return MPI_SUCCESS;
 }
 
@@ -141,6 +167,9 @@ static void pump(struct chan *c, uint64_t now)
 
 void chan_pump_all(void)
 {
+    if (!pump_pending)
+        return;
+    pump_pending = 0;
     uint64_t now = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
@@ -149,6 +178,8 @@ void chan_pump_all(void)
                 if (!now)
                     now = mbcf_now_ns();
                 pump(c, now);
+                if (c->posted < c->n)
+                    pump_pending = 1;      /* window, queue full or backoff */
             }
         }
 }
@@ -197,13 +228,9 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
     if ((w.type != W_EAGER && w.type != W_RTS && w.type != W_DONE) || w.flags ||
         e->len + len > MBCF_FIFO_ENTRY_MAX)
         return 0;
-    struct chan_ent *ne = realloc(e, sizeof *e + e->len + len);
-    if (!ne)
-        return 0;
-    memcpy(ne->data + ne->len, extra, len);
-    ne->len += (uint32_t)len;
-    ne->data[offsetof(struct wire, flags)] = nrec;
-    c->q[(c->head + i) % c->cap] = ne;
+    memcpy(e->data + e->len, extra, len);
+    e->len += (uint32_t)len;
+    e->data[offsetof(struct wire, flags)] = nrec;
     return 1;
 }
 
@@ -222,7 +249,7 @@ static void chan_completion(uint64_t ck, int status)
     if (status == MBCF_OK || (finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
         while (c->n && qat(c, 0)->ok) {
-            free(qat(c, 0));
+            ent_put(qat(c, 0));
             c->head = (c->head + 1) % c->cap;
             c->n--;
             c->base++;
@@ -241,6 +268,7 @@ static void chan_completion(uint64_t ck, int status)
         if (c->backoff > BACKOFF_MAX)
             c->backoff = BACKOFF_MAX;
         c->retry_at = mbcf_now_ns() + c->backoff;
+        pump_pending = 1;
         return;
     }
     mbcf_fail("FIFO append refused", status);

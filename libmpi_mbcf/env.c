@@ -234,12 +234,11 @@ int MPI_Finalized(int *flag)
 int MPI_Finalize(void)
 {
     CHECK_INIT("MPI_Finalize");
-    int d;
     bsend_detach_wait();
-    (void)d;
     p2p_finalize();
     const char *s = getenv("MPI_MBCF_STATS");
     if (s && atoi(s) == 1) {
+        p2p_stats_update();
         double el = (double)(mbcf_now_ns() - t_init) * 1e-9;
         printf("mpi_mbcf_stats rank=%d msgs_sent=%llu bytes_sent=%llu bytes_remote_write=%llu "
                "bytes_fifo=%llu send_requests=%llu rejected_requests=%llu elapsed_s=%.6f\n",

@@ -128,6 +128,7 @@ void p2p_abort_peers(int code);
 int p2p_init(void);
 void p2p_finalize(void);
 void p2p_set_finalizing(void);
+void p2p_stats_update(void);             /* per-peer counters into mpi_stats */
 /* internal blocking send/recv on a context (no argument checks) */
 int p2p_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,
              uint32_t ctx, MPI_Comm comm);

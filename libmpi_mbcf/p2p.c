@@ -27,6 +27,16 @@ static struct mq_sreq_peer sreqs[MAXR];   /* send-requests held, per receiver */
 static struct mq_list posted, unexpected;
 static int issue_dirty;
 static uint64_t events;
+/* Arrival gate: mbcf_events() when every FIFO and the completion queue were
+ * last drained; rx_left when an entry was left behind (budget, or an item
+ * whose earlier request is still in the other FIFO). */
+static uint32_t rx_events;
+static int rx_left = 1;
+
+static int rx_news(void)
+{
+    return rx_left || mbcf_events() != rx_events;
+}
 
 /* Send-requests ride in notices (README "MPI"): a new W_REQ waits in pend[p]
  * until the next doorbell; then it is attached to the not yet posted
@@ -336,7 +346,8 @@ int p2p_start_send(struct req *s)
 
     mpi_stats.msgs_sent++;
     mpi_stats.bytes_sent += (uint64_t)s->bytes;
-    rx_peer(s->peer, CH_REQ);            /* newest send-requests of the receiver */
+    if (rx_news())
+        rx_peer(s->peer, CH_REQ);        /* newest send-requests of the receiver */
     struct mq_sreq q;
     if (mq_sreq_take(&sreqs[s->peer], s->tag, s->ctx, &q)) {
         send_via_put(s, s->peer, q.addr, q.maxlen, q.rid);
@@ -557,8 +568,10 @@ static void rx_peer(int p, int kind)
                     first = w.pad;
                 else if (natt)
                     memcpy(&first, pay + plen + offsetof(struct wire, pad), sizeof first);
-                if (first && first != rq_in[p] + 1)
-                    break;             /* an earlier one is in the other FIFO */
+                if (first && first != rq_in[p] + 1) {
+                    rx_left = 1;       /* an earlier one is in the other FIFO */
+                    return;
+                }
             }
             if (chan_accept(p, kind, &w)) {
                 handle(kind, p, &w, pay, plen);
@@ -577,6 +590,8 @@ static void rx_peer(int p, int kind)
     }
     if (budget > 0 && rc < 0)
         mbcf_fail("mbcf_fifo_peek", -rc);
+    if (budget <= 0)
+        rx_left = 1;
 }
 
 /* One progress round; flush says whether to ring the doorbell at the end.
@@ -586,12 +601,17 @@ static void rx_peer(int p, int kind)
  * kernel's next tick (at most 1 ms later) if the program computes. */
 static void progress_round(int flush)
 {
-    cq_drain();
-    for (int p = 0; p < mpi_world_size; p++)
-        if (p != mpi_world_rank) {
-            rx_peer(p, CH_REQ);
-            rx_peer(p, CH_MSG);
-        }
+    uint32_t ev = mbcf_events();
+    if (rx_left || ev != rx_events) {
+        rx_events = ev;
+        rx_left = 0;
+        cq_drain();
+        for (int p = 0; p < mpi_world_size; p++)
+            if (p != mpi_world_rank) {
+                rx_peer(p, CH_REQ);
+                rx_peer(p, CH_MSG);
+            }
+    }
     if (issue_dirty) {
         issue_dirty = 0;
         mq_issue_requests(&posted, seen, mpi_world_rank, 512, issue_one, NULL);
@@ -602,7 +622,11 @@ static void progress_round(int flush)
     if (!flush)
         return;
     mbcf_flush();
-    cq_drain();
+}
+
+/* Counters kept per peer, summed for the MPI_MBCF_STATS line. */
+void p2p_stats_update(void)
+{
     uint64_t rej = 0;
     for (int p = 0; p < mpi_world_size; p++)
         rej += sreqs[p].rejected;

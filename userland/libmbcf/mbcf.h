@@ -93,6 +93,12 @@ int mbcf_poll_cq(mbcf_cqe_t *out, int max);
  * Returns 0 or -MBCF_E_TIMEOUT. */
 int mbcf_wait(int64_t timeout_ns);
 
+/* A counter that changes whenever something may have arrived for this task
+ * (a completion, a FIFO entry, an applied remote write). A library that has
+ * drained everything after reading value v need not look again while the
+ * counter still reads v: polling one word instead of every FIFO. */
+uint32_t mbcf_events(void);
+
 /* Wall-clock in nanoseconds (monotonic). */
 uint64_t mbcf_now_ns(void);
 

@@ -286,7 +286,7 @@ int mbcf_guest_stats(struct mbcf_stats *out)
     return from_errno(mbcf_sys(SYS_mbcf_stats, (long)out, 0, 0));
 }
 
-uint32_t mbcf_guest_events(void) { return load32(&ctrl.events); }
+uint32_t mbcf_events(void) { return load32(&ctrl.events); }
 
 const char *mbcf_strerror(int status)
 {

@@ -13,7 +13,5 @@ int mbcf_guest_stats(struct mbcf_stats *out);
 /* op: MBCF_SQE_PUT or MBCF_SQE_FIFO */
 int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src, size_t len,
                     uint64_t cookie);
-/* Counter of arrivals (writes applied, FIFO entries, completions) for this task. */
-uint32_t mbcf_guest_events(void);
 
 #endif

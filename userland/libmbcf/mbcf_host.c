@@ -51,6 +51,7 @@ static struct op sq[SQ_MAX];
 static int sq_n;
 static mbcf_cqe_t cq[CQ_MAX];
 static int cq_head, cq_n;
+static uint32_t cq_pushed;        /* completions produced (mbcf_events) */
 static uint32_t last_bell;
 
 const char *mbcf_strerror(int status)
@@ -423,6 +424,7 @@ int mbcf_flush(void)
         int slot = (cq_head + cq_n) % CQ_MAX;
         cq[slot] = (mbcf_cqe_t){ o->cookie, st, o->node };
         cq_n++;
+        cq_pushed++;
     }
     sq_n = 0;
     for (int n = 0; n < my_size; n++)
@@ -474,6 +476,14 @@ int mbcf_wait(int64_t timeout_ns)
         return 0;
     }
     return timeout_ns > 0 ? -MBCF_E_TIMEOUT : 0;
+}
+
+/* Arrivals ring our doorbell word; completions are produced locally. */
+uint32_t mbcf_events(void)
+{
+    if (!seg)
+        return 0;
+    return __atomic_load_n(&seg->r[my_rank].doorbell, __ATOMIC_ACQUIRE) + cq_pushed;
 }
 
 int mbcf_finalize(void)

@@ -15,7 +15,7 @@
  * alternate in one boot, so the ratios compare the same host load:
  *   mpibench paired size=S raw_us=X mbcf_us=Y mpi_us=Z mpi_over_raw=R
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
- * Usage: mpibench [rtt|bw|paired|all] [max_bytes] [paired_blocks]; "all" runs
+ * Usage: mpibench [rtt|bw|paired|trace|all] [max_bytes] [paired_blocks]; "all" runs
  * paired (0 bytes) first; the remote-write share comes from the library's
  * MPI_MBCF_STATS=1 line at Finalize. */
 #include <mpi.h>
@@ -25,6 +25,7 @@
 #include <stdint.h>
 #ifdef MPIBENCH_GUEST
 #include "mbcf.h"
+#include "mbcf_guest.h"
 #include "cluster_abi.h"
 #ifdef MPIBENCH_GUEST
 #include "raw.h"
@@ -195,6 +196,48 @@ static void paired(int me, char *sb, char *rb, int size, int blocks)
     free(tm);
     free(tp);
 }
+
+/* MPI 0-byte ping-pongs (Table 1 method) under the kernel's step trace
+ * (SYS_mbcf_trace, summary on each node's console) with the system calls and
+ * frames per step from the MBCF counters: where an MPI round trip spends its
+ * time, to set beside `mbcfbench N trace`. */
+static void trace_mpi(int me, char *sb, char *rb, int iters)
+{
+    MPI_Request r;
+    struct mbcf_stats s0, s1;
+    MPI_Irecv(rb, 0, MPI_BYTE, 1 - me, 5, MPI_COMM_WORLD, &r);
+    MPI_Barrier(MPI_COMM_WORLD);
+    mbcf_guest_stats(&s0);
+    mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+    double *t = malloc((size_t)iters * sizeof *t);
+    for (int i = 0; i < iters; i++) {
+        if (me == 0) {
+            double t0 = MPI_Wtime();
+            MPI_Send(sb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            t[i] = (MPI_Wtime() - t0) * 1e6;
+            if (i + 1 < iters)
+                MPI_Irecv(rb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD, &r);
+        } else {
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            if (i + 1 < iters)
+                MPI_Irecv(rb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD, &r);
+            MPI_Send(sb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
+        }
+    }
+    mbcf_sys(SYS_mbcf_trace, 0, 0, 0);
+    mbcf_guest_stats(&s1);
+    printf("mpibench trace rank=%d steps=%d per step: %.2f doorbells %.2f waits %.2f sleeps "
+           "%.2f data_tx %.2f acks_tx\n", me, iters,
+           (double)(s1.doorbells - s0.doorbells) / iters, (double)(s1.waits - s0.waits) / iters,
+           (double)(s1.wait_sleeps - s0.wait_sleeps) / iters,
+           (double)(s1.tx_data - s0.tx_data) / iters, (double)(s1.tx_ack - s0.tx_ack) / iters);
+    if (me == 0)
+        printf("mpibench trace size=0 median_us=%.1f iters=%d\n", median(t, iters), iters);
+    fflush(stdout);
+    free(t);
+    MPI_Barrier(MPI_COMM_WORLD);
+}
 #endif
 
 static void bw(int me, char *sb, char *rb, long max)
@@ -255,6 +298,8 @@ int main(int argc, char **argv)
         if (max >= 4)
             paired(me, sb, rb, 4, blocks);
     }
+    if (n == 2 && !strcmp(what, "trace"))
+        trace_mpi(me, sb, rb, blocks * PAIR_BLOCK);
 #endif
     if (!strcmp(what, "rtt") || !strcmp(what, "all"))
         rtt(me, sb, rb, max);
