@@ -24,7 +24,7 @@ KERNEL_SRCS += drivers/e1000/e1000.c kernel/net_core.c kernel/net_wait.c kernel/
                $(NET_PORTABLE)
 
 # ---- user programs: raw-frame library, tests, benchmark ----
-LIBRAW_SRCS := userland/libraw/raw.c userland/libraw/raw_pingpong.c
+LIBRAW_SRCS := userland/libraw/raw.c userland/libraw/raw_pingpong.c userland/libraw/raw_stream.c
 LIBRAW_HDRS := userland/libraw/raw.h kernel/uapi/cluster_abi.h
 NET_USER_CFLAGS := $(USER_CFLAGS) -Iuserland/libraw
 NETTEST_SRCS := $(wildcard userland/nettest/*.c)

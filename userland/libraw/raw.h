@@ -39,6 +39,18 @@ int  raw_print_stats_at_exit(int on);
  * frame (resent, dropped); returns how many it stored (rank 1: 0). */
 int  raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns);
 
+/* One block of a raw-frame stream from rank 0 to rank 1 (raw_stream.c), the
+ * bandwidth reference of the paired benchmarks; both ranks call it with the
+ * same round number (> 0, new each block). Rank 0 sends `frames` max-size
+ * frames back to back, rank 1 counts them and reports. Returns the received
+ * payload over rank 0's time from first send to report, in MB/s, on rank 0
+ * (0 if no report came), 0 on rank 1. Lost frames are not resent: the rate
+ * counts what arrived. */
+double raw_stream_block(int me, uint32_t round, int frames);
+
+/* TSC time in ns (rate from node_info.tsc_hz), no system call per reading. */
+uint64_t raw_now_ns(void);
+
 /* Cycle counter and its rate (node_info.tsc_hz), for timing without syscalls. */
 static inline uint64_t raw_rdtsc(void)
 {

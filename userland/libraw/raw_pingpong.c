@@ -3,18 +3,6 @@
  * interleave with their own ping-pongs, so ratios compare the same host load. */
 #include "raw.h"
 
-/* Timed with the TSC, not clock_gettime: a system call inside the timed
- * interval would inflate the reference the other layers are compared to. */
-static uint64_t now_ns(void)
-{
-    static uint64_t hz;
-    if (!hz) {
-        struct node_info ni;
-        hz = raw_node_info(&ni) == 0 && ni.tsc_hz ? ni.tsc_hz : 1000000000ull;
-    }
-    return (uint64_t)((unsigned __int128)raw_rdtsc() * 1000000000ull / hz);
-}
-
 int raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns)
 {
     uint32_t in[64];
@@ -35,7 +23,7 @@ int raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns)
     }
     for (uint32_t s = seq0; s != seq0 + (uint32_t)count; s++) {
         int tries = 0, clean = 1;
-        uint64_t t0 = now_ns();
+        uint64_t t0 = raw_now_ns();
         for (;;) {
             raw_send(1, &s, 4);
             long r;
@@ -48,7 +36,7 @@ int raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns)
                 return n;
         }
         if (clean && s != seq0)         /* the first of a block warms up */
-            rtt_ns[n++] = now_ns() - t0;
+            rtt_ns[n++] = raw_now_ns() - t0;
     }
     return n;
 }

@@ -8,8 +8,8 @@
  *   bandwidth: rank 0 streams remote writes of S bytes into rank 1 and times
  *            until the last completion (completion = applied at the target)
  *   paired bandwidth: PAIR_ROUNDS rounds of a raw-frame stream (PAIR_RAW
- *            max-size frames back to back, SYS_raw_send; rank 1 times first to
- *            last arrival, like rawbench's stream) followed by PAIR_PUTS 1 MiB
+ *            max-size frames back to back, libraw's raw_stream_block: rank 1
+ *            times first to last arrival) followed by PAIR_PUTS 1 MiB
  *            remote writes, so MBCF/raw is paired against the same host load
  * Output: CSV lines "mbcf,<test>,<bytes>,<iters>,<value>,<unit>" on rank 0.
  * Usage: mbcfbench [iters] [trace]   (trace: kernel step summary of the
@@ -30,10 +30,6 @@ static int rank;
 #define PAIR_ROUNDS 7
 #define PAIR_RAW 2800   /* 4.2 MB, about the 4 MiB of the writes */
 #define PAIR_PUTS 4
-#define STRM_TAG 0x4d525453u   /* "STRM" */
-#define END_TAG  0x5f444e45u   /* "END_" */
-/* rank 1's report of a raw stream, written into rank 0 by a remote write */
-static volatile uint64_t report[4] __attribute__((aligned(4096)));
 
 static void drain(int *done)
 {
@@ -123,51 +119,6 @@ static double put_stream(size_t sz, int n)
     return (double)n * sz / (dt / 1e3);
 }
 
-/* Raw-frame stream number round: rank 0 sends PAIR_RAW max-size frames back
- * to back, then END frames until rank 1's report (frames received, first to
- * last arrival) is in `report`. Returns the receive rate in MB/s (as rawbench:
- * (frames - 1) x payload / span) on rank 0, 0 on rank 1. */
-static double raw_stream(uint32_t round)
-{
-    static uint32_t out[CLUSTER_PAYLOAD_MAX / 4], in[CLUSTER_PAYLOAD_MAX / 4];
-    if (rank == 1) {
-        uint64_t got = 0, first = 0, last = 0;
-        for (;;) {
-            long r = raw_recv(in, sizeof in, 0, 5000000000ll);
-            if (r < 0)
-                return 0;                       /* rank 0 is gone */
-            if (r >= 8 && in[1] == round && in[0] == STRM_TAG) {
-                last = mbcf_now_ns();
-                if (!got++)
-                    first = last;
-            } else if (r == 8 && in[1] == round && in[0] == END_TAG) {
-                static uint64_t rep[4];
-                rep[0] = round;
-                rep[1] = got;
-                rep[2] = last - first;
-                put_wait_ok((uint64_t)report, rep, sizeof rep);
-                return 0;
-            }
-        }
-    }
-    memset(out, 'x', sizeof out);
-    out[0] = STRM_TAG;
-    out[1] = round;
-    for (int i = 0; i < PAIR_RAW; i++)
-        raw_send(1, out, sizeof out);
-    uint32_t end[2] = { END_TAG, round };
-    while (report[0] != round) {
-        raw_send(1, end, sizeof end);
-        uint64_t t = mbcf_now_ns();
-        while (report[0] != round && mbcf_now_ns() - t < 20000000ull) {
-            drain(0);
-            if (report[0] != round)
-                mbcf_wait(20000000);
-        }
-    }
-    uint64_t got = report[1], span = report[2];
-    return got > 1 && span ? (double)(got - 1) * sizeof out / (span / 1e3) : 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -182,7 +133,6 @@ int main(int argc, char **argv)
         return 0;
     mbcf_export((void *)&flag, 8, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
     mbcf_export(dst, sizeof dst, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-    mbcf_export((void *)report, sizeof report, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
     /* start: rank 1 announces itself until rank 0 answers */
     static uint64_t v[1 << 14];
     if (rank == 1) {
@@ -277,7 +227,7 @@ int main(int argc, char **argv)
     /* paired bandwidth: raw stream and 1 MiB remote writes, round by round */
     double rawbw[PAIR_ROUNDS], putbw[PAIR_ROUNDS], ratio[PAIR_ROUNDS];
     for (int r = 0; r < PAIR_ROUNDS; r++) {
-        rawbw[r] = raw_stream((uint32_t)r + 1);
+        rawbw[r] = raw_stream_block(rank, (uint32_t)r + 1, PAIR_RAW);
         sync_peers(&base, v);
         putbw[r] = put_stream(1u << 20, PAIR_PUTS);
         sync_peers(&base, v);

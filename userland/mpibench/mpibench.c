@@ -15,7 +15,7 @@
  * alternate in one boot, so the ratios compare the same host load:
  *   mpibench paired size=S raw_us=X mbcf_us=Y mpi_us=Z mpi_over_raw=R
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
- * Usage: mpibench [rtt|bw|paired|trace|all] [max_bytes] [paired_blocks]; "all" runs
+ * Usage: mpibench [rtt|bw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds]; "all" runs
  * paired (0 bytes) first; the remote-write share comes from the library's
  * MPI_MBCF_STATS=1 line at Finalize. */
 #include <mpi.h>
@@ -119,6 +119,22 @@ static void mbcf_wait_word(uint32_t v)
         mbcf_wait(1000000);
 }
 
+/* Export the ping-pong word on both ranks (once per boot is enough). */
+static void pp_setup(void)
+{
+    static int done;
+    if (!done) {
+        pp_word = 0;
+        if (mbcf_export((void *)&pp_word, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)) {
+            fprintf(stderr, "mpibench: mbcf_export failed\n");
+            MPI_Abort(MPI_COMM_WORLD, 3);
+        }
+        done = 1;
+    }
+    pp_word = 0;
+    MPI_Barrier(MPI_COMM_WORLD);              /* both words exported and reset */
+}
+
 static int mbcf_block(int me, uint32_t seq0, double *t, MPI_Request *pre, char *rb, int size)
 {
     int n = 0;
@@ -166,12 +182,7 @@ static void paired(int me, char *sb, char *rb, int size, int blocks)
     double *tr = malloc(cap * sizeof(double)), *tm = malloc(cap * sizeof(double)),
            *tp = malloc(cap * sizeof(double));
     int nr = 0, nm = 0, np = 0;
-    pp_word = 0;
-    if (mbcf_export((void *)&pp_word, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)) {
-        fprintf(stderr, "mpibench: mbcf_export failed\n");
-        MPI_Abort(MPI_COMM_WORLD, 3);
-    }
-    MPI_Barrier(MPI_COMM_WORLD);              /* both words exported */
+    pp_setup();
     uint32_t rseq = 1, mseq = 1;
     MPI_Request pre = MPI_REQUEST_NULL;
     for (int b = 0; b < blocks; b++) {
@@ -197,45 +208,153 @@ static void paired(int me, char *sb, char *rb, int size, int blocks)
     free(tp);
 }
 
-/* MPI 0-byte ping-pongs (Table 1 method) under the kernel's step trace
- * (SYS_mbcf_trace, summary on each node's console) with the system calls and
- * frames per step from the MBCF counters: where an MPI round trip spends its
- * time, to set beside `mbcfbench N trace`. */
-static void trace_mpi(int me, char *sb, char *rb, int iters)
+/* Where a round trip spends its time: alternating blocks of MBCF 4-byte
+ * remote-write ping-pongs and MPI 0-byte ping-pongs (Table 1 method), each
+ * block under the kernel's step trace (SYS_mbcf_trace: its summary goes to
+ * each node's console after the line "mpibench trace layer=L round=K"), plus
+ * system calls and frames per step from the MBCF counters. Same boot, same
+ * host load for both layers; scripts/qemu/trace_mpi takes the medians. */
+#define TRACE_STEPS 100
+static void trace_layer(int me, const char *layer, int round, struct mbcf_stats *s0)
 {
-    MPI_Request r;
-    struct mbcf_stats s0, s1;
-    MPI_Irecv(rb, 0, MPI_BYTE, 1 - me, 5, MPI_COMM_WORLD, &r);
+    struct mbcf_stats s1;
+    mbcf_guest_stats(&s1);
+    printf("mpibench trace layer=%s round=%d rank=%d per_step doorbells=%.2f waits=%.2f "
+           "sleeps=%.2f data_tx=%.2f acks_tx=%.2f\n", layer, round, me,
+           (double)(s1.doorbells - s0->doorbells) / TRACE_STEPS,
+           (double)(s1.waits - s0->waits) / TRACE_STEPS,
+           (double)(s1.wait_sleeps - s0->wait_sleeps) / TRACE_STEPS,
+           (double)(s1.tx_data - s0->tx_data) / TRACE_STEPS,
+           (double)(s1.tx_ack - s0->tx_ack) / TRACE_STEPS);
+    fflush(stdout);
+    mbcf_sys(SYS_mbcf_trace, 0, 0, 0);       /* kernel summary follows the line above */
+}
+
+static void trace_rounds(int me, char *sb, char *rb, int rounds)
+{
+    struct mbcf_stats s0;
+    uint32_t seq = 1;
+    pp_setup();
+    for (int k = 0; k < rounds; k++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        mbcf_guest_stats(&s0);
+        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+        for (int i = 0; i < TRACE_STEPS; i++, seq++) {
+            if (me == 0) {
+                mbcf_put_word(1, seq);
+                mbcf_wait_word(seq);
+            } else {
+                mbcf_wait_word(seq);
+                mbcf_put_word(0, seq);
+            }
+        }
+        trace_layer(me, "mbcf", k, &s0);
+        MPI_Request r;
+        MPI_Irecv(rb, 0, MPI_BYTE, 1 - me, 5, MPI_COMM_WORLD, &r);
+        MPI_Barrier(MPI_COMM_WORLD);
+        mbcf_guest_stats(&s0);
+        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+        for (int i = 0; i < TRACE_STEPS; i++) {
+            if (me == 0) {
+                MPI_Send(sb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                if (i + 1 < TRACE_STEPS)
+                    MPI_Irecv(rb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD, &r);
+            } else {
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                if (i + 1 < TRACE_STEPS)
+                    MPI_Irecv(rb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD, &r);
+                MPI_Send(sb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
+            }
+        }
+        trace_layer(me, "mpi", k, &s0);
+    }
     MPI_Barrier(MPI_COMM_WORLD);
-    mbcf_guest_stats(&s0);
-    mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
-    double *t = malloc((size_t)iters * sizeof *t);
-    for (int i = 0; i < iters; i++) {
+}
+
+/* Paired bandwidth at 1 MiB: rounds of a raw-frame stream (libraw's
+ * raw_stream_block, 2800 max-size frames = 4.2 MB, rank 1 times first to
+ * last arrival) and an MPI stream of 4 x 1 MiB (Table 2 method: rank 0
+ * MPI_Sends, rank 1 MPI_Recvs, timed on rank 0 from the first send to rank
+ * 1's 0-byte ack), alternating in one boot:
+ *   mpibench bwpaired round=K raw_MBps=X mbcf_MBps=B mpi_MBps=Y ratio=R
+ *   mpibench bwpaired size=1048576 raw_MBps=X mbcf_MBps=B mpi_MBps=Y mpi_over_raw=R
+ *            range=A-B mpi_over_mbcf=Q n=N
+ * (medians over rounds; the ratio is the median of the per-round ratios). */
+#define BWP_FRAMES 2800
+#define BWP_MSGS 4
+static uint8_t bwp_dst[1 << 20] __attribute__((aligned(4096)));
+
+/* MBCF reference: rank 0 posts BWP_MSGS remote writes of 1 MiB into rank 1's
+ * exported buffer (all in flight, as mbcfbench) and times until the last
+ * completion (= applied at rank 1). MB/s on rank 0, 0 on rank 1. */
+static double mbcf_stream(int me, const char *sb)
+{
+    if (me != 0)
+        return 0;
+    double t0 = MPI_Wtime();
+    int posted = 0, done = 0;
+    while (done < BWP_MSGS) {
+        if (posted < BWP_MSGS &&
+            mbcf_put(1, (uint64_t)(uintptr_t)bwp_dst, sb, 1 << 20, 0) == 0) {
+            posted++;
+            continue;
+        }
+        mbcf_flush();
+        mbcf_cqe_t c[8];
+        int k = mbcf_poll_cq(c, 8);
+        for (int i = 0; i < k; i++)
+            if (c[i].status != MBCF_OK)
+                fprintf(stderr, "mpibench: remote write refused: %s\n", mbcf_strerror(c[i].status));
+        done += k;
+        if (!k)
+            mbcf_wait(1000000);
+    }
+    return (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
+}
+
+static void bw_paired(int me, char *sb, char *rb, int rounds)
+{
+    double raw[1000], mb[1000], mpi[1000], ratio[1000];
+    int n = 0;
+    if (mbcf_export(bwp_dst, sizeof bwp_dst, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)) {
+        fprintf(stderr, "mpibench: mbcf_export failed\n");
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    for (int k = 0; k < rounds && k < 1000; k++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double r = raw_stream_block(me, (uint32_t)k + 1, BWP_FRAMES);
+        MPI_Barrier(MPI_COMM_WORLD);
+        double b = mbcf_stream(me, sb);
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = MPI_Wtime();
         if (me == 0) {
-            double t0 = MPI_Wtime();
-            MPI_Send(sb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
-            MPI_Wait(&r, MPI_STATUS_IGNORE);
-            t[i] = (MPI_Wtime() - t0) * 1e6;
-            if (i + 1 < iters)
-                MPI_Irecv(rb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD, &r);
-        } else {
-            MPI_Wait(&r, MPI_STATUS_IGNORE);
-            if (i + 1 < iters)
-                MPI_Irecv(rb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD, &r);
-            MPI_Send(sb, 0, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
+            for (int i = 0; i < BWP_MSGS; i++)
+                MPI_Send(sb, 1 << 20, MPI_BYTE, 1, 6, MPI_COMM_WORLD);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            double m = (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
+            printf("mpibench bwpaired round=%d raw_MBps=%.1f mbcf_MBps=%.1f mpi_MBps=%.1f "
+                   "ratio=%.2f\n", k, r, b, m, r > 0 ? m / r : 0);
+            if (r > 0) {
+                raw[n] = r;
+                mb[n] = b;
+                mpi[n] = m;
+                ratio[n] = m / r;
+                n++;
+            }
+        } else if (me == 1) {
+            for (int i = 0; i < BWP_MSGS; i++)
+                MPI_Recv(rb, 1 << 20, MPI_BYTE, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(NULL, 0, MPI_BYTE, 0, 7, MPI_COMM_WORLD);
         }
     }
-    mbcf_sys(SYS_mbcf_trace, 0, 0, 0);
-    mbcf_guest_stats(&s1);
-    printf("mpibench trace rank=%d steps=%d per step: %.2f doorbells %.2f waits %.2f sleeps "
-           "%.2f data_tx %.2f acks_tx\n", me, iters,
-           (double)(s1.doorbells - s0.doorbells) / iters, (double)(s1.waits - s0.waits) / iters,
-           (double)(s1.wait_sleeps - s0.wait_sleeps) / iters,
-           (double)(s1.tx_data - s0.tx_data) / iters, (double)(s1.tx_ack - s0.tx_ack) / iters);
-    if (me == 0)
-        printf("mpibench trace size=0 median_us=%.1f iters=%d\n", median(t, iters), iters);
+    if (me == 0 && n) {
+        double rm = median(raw, n), bm = median(mb, n), mm = median(mpi, n), q = median(ratio, n);
+        printf("mpibench bwpaired size=1048576 raw_MBps=%.1f mbcf_MBps=%.1f mpi_MBps=%.1f "
+               "mpi_over_raw=%.2f range=%.2f-%.2f mpi_over_mbcf=%.2f n=%d\n", rm, bm, mm, q,
+               ratio[0], ratio[n - 1], bm > 0 ? mm / bm : 0, n);
+    }
     fflush(stdout);
-    free(t);
     MPI_Barrier(MPI_COMM_WORLD);
 }
 #endif
@@ -298,8 +417,10 @@ int main(int argc, char **argv)
         if (max >= 4)
             paired(me, sb, rb, 4, blocks);
     }
+    if (n == 2 && !strcmp(what, "bwpaired") && max >= (1 << 20))
+        bw_paired(me, sb, rb, blocks);
     if (n == 2 && !strcmp(what, "trace"))
-        trace_mpi(me, sb, rb, blocks * PAIR_BLOCK);
+        trace_rounds(me, sb, rb, blocks);
 #endif
     if (!strcmp(what, "rtt") || !strcmp(what, "all"))
         rtt(me, sb, rb, max);
