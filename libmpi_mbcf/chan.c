@@ -146,11 +146,15 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     return MPI_SUCCESS;
 }
 
-static void pump(struct chan *c, uint64_t now)
+static void pump(struct chan *c)
 {
-    if (c->posted >= c->n || (c->retry_at && now < c->retry_at))
+    if (c->posted >= c->n)
         return;
-    c->retry_at = 0;
+    if (c->retry_at) {                 /* backing off after a refused append */
+        if (mbcf_now_ns() < c->retry_at)
+            return;
+        c->retry_at = 0;
+    }
     while (c->posted < c->n && c->posted < INFLIGHT) {
         struct chan_ent *e = qat(c, c->posted);
         uint32_t tseq = c->base + (uint32_t)c->posted;
@@ -170,14 +174,11 @@ void chan_pump_all(void)
     if (!pump_pending)
         return;
     pump_pending = 0;
-    uint64_t now = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
             struct chan *c = &chans[k][p];
             if (c->posted < c->n) {
-                if (!now)
-                    now = mbcf_now_ns();
-                pump(c, now);
+                pump(c);
                 if (c->posted < c->n)
                     pump_pending = 1;      /* window, queue full or backoff */
             }

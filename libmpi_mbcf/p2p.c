@@ -614,7 +614,8 @@ static void progress_round(int flush)
     }
     if (issue_dirty) {
         issue_dirty = 0;
-        mq_issue_requests(&posted, seen, mpi_world_rank, 512, issue_one, NULL);
+        if (!mq_list_empty(&posted))
+            mq_issue_requests(&posted, seen, mpi_world_rank, 512, issue_one, NULL);
     }
     if (flush)
         pend_resolve_all();

@@ -16,7 +16,7 @@
  *   mpibench paired size=S raw_us=X mbcf_us=Y mpi_us=Z mpi_over_raw=R
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
  * Usage: mpibench [rtt|bw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds]; "all" runs
- * paired (0 bytes) first; the remote-write share comes from the library's
+ * paired (0 and 4 bytes) and bwpaired (if max_bytes >= 1 MiB) first; the remote-write share comes from the library's
  * MPI_MBCF_STATS=1 line at Finalize. */
 #include <mpi.h>
 #include <stdio.h>
@@ -417,7 +417,7 @@ int main(int argc, char **argv)
         if (max >= 4)
             paired(me, sb, rb, 4, blocks);
     }
-    if (n == 2 && !strcmp(what, "bwpaired") && max >= (1 << 20))
+    if (n == 2 && (!strcmp(what, "bwpaired") || !strcmp(what, "all")) && max >= (1 << 20))
         bw_paired(me, sb, rb, blocks);
     if (n == 2 && !strcmp(what, "trace"))
         trace_rounds(me, sb, rb, blocks);
