@@ -45,8 +45,8 @@ int  raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns);
  * frames back to back, rank 1 counts them and reports. Returns the received
  * payload over rank 0's time from first send to report, in MB/s, on rank 0
  * (0 if no report came), 0 on rank 1. Lost frames are not resent: the rate
- * counts what arrived. */
-double raw_stream_block(int me, uint32_t round, int frames);
+ * counts what arrived; *received (if not NULL, rank 0) gets how many did. */
+double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received);
 
 /* TSC time in ns (rate from node_info.tsc_hz), no system call per reading. */
 uint64_t raw_now_ns(void);

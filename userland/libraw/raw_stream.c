@@ -43,7 +43,7 @@ static double receive_side(uint32_t round)
     }
 }
 
-double raw_stream_block(int me, uint32_t round, int frames)
+double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received)
 {
     static uint32_t out[RAW_PAYLOAD_MAX / 4];
     if (me == 1)
@@ -67,8 +67,11 @@ double raw_stream_block(int me, uint32_t round, int frames)
             struct report rep;
             if (r == (long)sizeof rep) {
                 memcpy(&rep, in, sizeof rep);
-                if (rep.tag == REP_TAG && rep.round == round)
+                if (rep.tag == REP_TAG && rep.round == round) {
+                    if (received)
+                        *received = rep.got;
                     return (double)rep.got * sizeof out / ((double)(raw_now_ns() - t0) / 1e3);
+                }
             }
             if (raw_now_ns() - t > 20000000ull)
                 break;                 /* other frames only: send END again */

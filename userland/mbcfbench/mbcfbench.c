@@ -227,7 +227,7 @@ int main(int argc, char **argv)
     /* paired bandwidth: raw stream and 1 MiB remote writes, round by round */
     double rawbw[PAIR_ROUNDS], putbw[PAIR_ROUNDS], ratio[PAIR_ROUNDS];
     for (int r = 0; r < PAIR_ROUNDS; r++) {
-        rawbw[r] = raw_stream_block(rank, (uint32_t)r + 1, PAIR_RAW);
+        rawbw[r] = raw_stream_block(rank, (uint32_t)r + 1, PAIR_RAW, NULL);
         sync_peers(&base, v);
         putbw[r] = put_stream(1u << 20, PAIR_PUTS);
         sync_peers(&base, v);

@@ -277,7 +277,7 @@ static void trace_rounds(int me, char *sb, char *rb, int rounds)
  * last arrival) and an MPI stream of 4 x 1 MiB (Table 2 method: rank 0
  * MPI_Sends, rank 1 MPI_Recvs, timed on rank 0 from the first send to rank
  * 1's 0-byte ack), alternating in one boot:
- *   mpibench bwpaired round=K raw_MBps=X mbcf_MBps=B mpi_MBps=Y ratio=R
+ *   mpibench bwpaired round=K raw_MBps=X raw_received=G/2800 mbcf_MBps=B mpi_MBps=Y ratio=R
  *   mpibench bwpaired size=1048576 raw_MBps=X mbcf_MBps=B mpi_MBps=Y mpi_over_raw=R
  *            range=A-B mpi_over_mbcf=Q n=N
  * (medians over rounds; the ratio is the median of the per-round ratios). */
@@ -323,7 +323,8 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
     }
     for (int k = 0; k < rounds && k < 1000; k++) {
         MPI_Barrier(MPI_COMM_WORLD);
-        double r = raw_stream_block(me, (uint32_t)k + 1, BWP_FRAMES);
+        uint64_t got = 0;
+        double r = raw_stream_block(me, (uint32_t)k + 1, BWP_FRAMES, &got);
         MPI_Barrier(MPI_COMM_WORLD);
         double b = mbcf_stream(me, sb);
         MPI_Barrier(MPI_COMM_WORLD);
@@ -333,8 +334,9 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
                 MPI_Send(sb, 1 << 20, MPI_BYTE, 1, 6, MPI_COMM_WORLD);
             MPI_Recv(NULL, 0, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             double m = (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
-            printf("mpibench bwpaired round=%d raw_MBps=%.1f mbcf_MBps=%.1f mpi_MBps=%.1f "
-                   "ratio=%.2f\n", k, r, b, m, r > 0 ? m / r : 0);
+            printf("mpibench bwpaired round=%d raw_MBps=%.1f raw_received=%llu/%d mbcf_MBps=%.1f "
+                   "mpi_MBps=%.1f ratio=%.2f\n", k, r, (unsigned long long)got, BWP_FRAMES, b, m,
+                   r > 0 ? m / r : 0);
             if (r > 0) {
                 raw[n] = r;
                 mb[n] = b;
