@@ -238,19 +238,31 @@ static int test_flood(int count)
             mbcf_wait(10000000);
         uint32_t next[MAXN] = { 0 };
         int got = 0, bad = 0, total = count * (nodes - 1);
+        /* mbcf_events() contract (mbcf.h): an entry found after an empty
+         * look must come with a changed counter (libmpi_mbcf skips its scans
+         * on an unchanged one) */
+        uint32_t ev_at_empty = 0;
+        int was_empty = 0, silent = 0, empties = 0;
         while (got < total) {
             const void *p;
             size_t len;
             int src;
+            uint32_t ev = mbcf_events();
             int r = mbcf_fifo_peek(&f, &p, &len, &src);
             if (r != 1) {
                 if (r < 0) {
                     check(0, "%s %ld %ld", "FIFO corrupt", r, got);
                     return 1;
                 }
+                ev_at_empty = ev;
+                was_empty = 1;
+                empties++;
                 mbcf_wait(10000000);
                 continue;
             }
+            if (was_empty && ev == ev_at_empty)
+                silent++;
+            was_empty = 0;
             struct msg m;
             memcpy(&m, p, len < sizeof m ? len : sizeof m);
             if (src < 1 || src >= nodes || m.src != (uint32_t)src || m.seq != next[src] ||
@@ -265,6 +277,8 @@ static int test_flood(int count)
             got++;
         }
         check(bad == 0, "%s: %ld bad of %ld", "FIFO entries in order, intact, no duplicates", bad, total);
+        check(silent == 0 && empties > 0, "%s: %ld silent of %ld empty looks",
+              "every entry after an empty look moved mbcf_events()", silent, empties);
         struct mbcf_stats st;
         mbcf_guest_stats(&st);
         printf("rank 0: fifo held back (full) %llu times\n", (unsigned long long)st.fifo_busy);
