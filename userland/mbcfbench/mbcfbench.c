@@ -8,8 +8,8 @@
  *   bandwidth: rank 0 streams remote writes of S bytes into rank 1 and times
  *            until the last completion (completion = applied at the target)
  *   paired bandwidth: PAIR_ROUNDS rounds of a raw-frame stream (PAIR_RAW
- *            max-size frames back to back, libraw's raw_stream_block: rank 1
- *            times first to last arrival) followed by PAIR_PUTS 1 MiB
+ *            max-size frames back to back, libraw's raw_stream_block: timed
+ *            on rank 0 up to rank 1's count) followed by PAIR_PUTS 1 MiB
  *            remote writes, so MBCF/raw is paired against the same host load
  * Output: CSV lines "mbcf,<test>,<bytes>,<iters>,<value>,<unit>" on rank 0.
  * Usage: mbcfbench [iters] [trace]   (trace: kernel step summary of the

@@ -15,9 +15,10 @@
  * alternate in one boot, so the ratios compare the same host load:
  *   mpibench paired size=S raw_us=X mbcf_us=Y mpi_us=Z mpi_over_raw=R
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
- * Usage: mpibench [rtt|bw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds]; "all" runs
- * paired (0 and 4 bytes) and bwpaired (if max_bytes >= 1 MiB) first; the remote-write share comes from the library's
- * MPI_MBCF_STATS=1 line at Finalize. */
+ * Usage: mpibench [rtt|bw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds];
+ * "all" runs paired (0 and 4 bytes) and bwpaired (if max_bytes >= 1 MiB) first;
+ * the remote-write share comes from the library's MPI_MBCF_STATS=1 line at
+ * Finalize. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,10 +274,10 @@ static void trace_rounds(int me, char *sb, char *rb, int rounds)
 }
 
 /* Paired bandwidth at 1 MiB: rounds of a raw-frame stream (libraw's
- * raw_stream_block, 2800 max-size frames = 4.2 MB, rank 1 times first to
- * last arrival) and an MPI stream of 4 x 1 MiB (Table 2 method: rank 0
- * MPI_Sends, rank 1 MPI_Recvs, timed on rank 0 from the first send to rank
- * 1's 0-byte ack), alternating in one boot:
+ * raw_stream_block, 2800 max-size frames = 4.2 MB, timed on rank 0 up to rank
+ * 1's report of what arrived), an MBCF stream (mbcf_stream) and an MPI stream
+ * of 4 x 1 MiB (Table 2 method: rank 0 MPI_Sends, rank 1 MPI_Recvs, timed on
+ * rank 0 from the first send to rank 1's 0-byte ack), alternating in one boot:
  *   mpibench bwpaired round=K raw_MBps=X raw_received=G/2800 mbcf_MBps=B mpi_MBps=Y ratio=R
  *   mpibench bwpaired size=1048576 raw_MBps=X mbcf_MBps=B mpi_MBps=Y mpi_over_raw=R
  *            range=A-B mpi_over_mbcf=Q n=N
@@ -351,6 +352,7 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
         }
     }
     if (me == 0 && n) {
+        /* median() sorts in place: afterwards ratio[0] and ratio[n - 1] are the range */
         double rm = median(raw, n), bm = median(mb, n), mm = median(mpi, n), q = median(ratio, n);
         printf("mpibench bwpaired size=1048576 raw_MBps=%.1f mbcf_MBps=%.1f mpi_MBps=%.1f "
                "mpi_over_raw=%.2f range=%.2f-%.2f mpi_over_mbcf=%.2f n=%d\n", rm, bm, mm, q,
