@@ -118,6 +118,8 @@ struct req *req_by_id(uint64_t id);
 void req_complete(struct req *r);
 
 /* ---- protocol (p2p.c) ---- */
+/* Start an operation; an error comes only before the request is visible to
+ * the protocol (queued, posted or sent), so the caller may release it. */
 int p2p_start_send(struct req *r);
 int p2p_start_recv(struct req *r);
 int p2p_cancel_recv(struct req *r);

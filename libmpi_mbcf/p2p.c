@@ -735,33 +735,12 @@ int p2p_init(void)
     return 0;
 }
 
-/* Blocking helpers for the library itself (finalize barrier, comm setup). */
-int p2p_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,
-             uint32_t ctx, MPI_Comm comm)
+/* Blocking helpers for the library itself (finalize barrier, comm setup):
+ * one request of `kind`, started and waited for. */
+static int p2p_blocking(int kind, void *buf, int count, MPI_Datatype dt, int peer_world,
+                        int tag, uint32_t ctx, MPI_Comm comm, MPI_Status *st)
 {
-    struct req *r = req_new(RK_SEND);
-    if (!r)
-        return MPI_ERR_NO_MEM;
-    r->buf = (void *)buf;
-    r->count = count;
-    r->dt = dt;
-    r->peer = peer_world;
-    r->tag = tag;
-    r->ctx = ctx;
-    r->comm = comm;
-    r->active = 1;
-    int e = p2p_start_send(r);
-    while (!e && r->state != RS_DONE)
-        progress_wait();
-    e = e ? e : r->err;
-    req_release(r);
-    return e;
-}
-
-int p2p_recv(void *buf, int count, MPI_Datatype dt, int peer_world, int tag, uint32_t ctx,
-             MPI_Comm comm, MPI_Status *st)
-{
-    struct req *r = req_new(RK_RECV);
+    struct req *r = req_new(kind);
     if (!r)
         return MPI_ERR_NO_MEM;
     r->buf = buf;
@@ -772,14 +751,26 @@ int p2p_recv(void *buf, int count, MPI_Datatype dt, int peer_world, int tag, uin
     r->ctx = ctx;
     r->comm = comm;
     r->active = 1;
-    int e = p2p_start_recv(r);
+    int e = kind == RK_SEND ? p2p_start_send(r) : p2p_start_recv(r);
     while (!e && r->state != RS_DONE)
         progress_wait();
-    if (st && st != MPI_STATUS_IGNORE)
+    if (kind == RK_RECV && st && st != MPI_STATUS_IGNORE)
         *st = r->st;
-    e = e ? e : r->st.MPI_ERROR;
+    e = e ? e : kind == RK_SEND ? r->err : r->st.MPI_ERROR;
     req_release(r);
     return e;
+}
+
+int p2p_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,
+             uint32_t ctx, MPI_Comm comm)
+{
+    return p2p_blocking(RK_SEND, (void *)buf, count, dt, peer_world, tag, ctx, comm, NULL);
+}
+
+int p2p_recv(void *buf, int count, MPI_Datatype dt, int peer_world, int tag, uint32_t ctx,
+             MPI_Comm comm, MPI_Status *st)
+{
+    return p2p_blocking(RK_RECV, buf, count, dt, peer_world, tag, ctx, comm, st);
 }
 
 void p2p_finalize(void)

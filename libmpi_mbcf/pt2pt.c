@@ -48,15 +48,19 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
     return r;
 }
 
-static int isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
-                 MPI_Comm comm, MPI_Request *req, int mode, int persistent, const char *fn)
+/* Check, make the request and, unless persistent, start it. A start that
+ * fails leaves nothing behind (p2p_start_send/recv fail only before the
+ * request is visible to the protocol): the request is released and *req is
+ * MPI_REQUEST_NULL, for sends and receives alike. */
+static int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer, int tag,
+                MPI_Comm comm, MPI_Request *req, int mode, int persistent, const char *fn)
 {
-    int e = check(comm, count, dt, dest, tag, 0, fn);
+    int e = check(comm, count, dt, peer, tag, kind == RK_RECV, fn);
     if (e)
         return e;
     if (!req)
         return mpi_err(comm, MPI_ERR_REQUEST, fn);
-    struct req *r = setup(RK_SEND, buf, count, dt, dest, tag, comm, mode);
+    struct req *r = setup(kind, buf, count, dt, peer, tag, comm, mode);
     if (!r)
         return mpi_err(comm, MPI_ERR_NO_MEM, fn);
     r->persistent = persistent;
@@ -64,7 +68,7 @@ static int isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     if (persistent)
         return MPI_SUCCESS;
     r->active = 1;
-    e = p2p_start_send(r);
+    e = kind == RK_SEND ? p2p_start_send(r) : p2p_start_recv(r);
     if (e) {
         req_release(r);
         *req = MPI_REQUEST_NULL;
@@ -73,24 +77,16 @@ static int isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     return MPI_SUCCESS;
 }
 
+static int isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                 MPI_Comm comm, MPI_Request *req, int mode, int persistent, const char *fn)
+{
+    return post(RK_SEND, buf, count, dt, dest, tag, comm, req, mode, persistent, fn);
+}
+
 static int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
                  MPI_Request *req, int persistent, const char *fn)
 {
-    int e = check(comm, count, dt, src, tag, 1, fn);
-    if (e)
-        return e;
-    if (!req)
-        return mpi_err(comm, MPI_ERR_REQUEST, fn);
-    struct req *r = setup(RK_RECV, buf, count, dt, src, tag, comm, MODE_STD);
-    if (!r)
-        return mpi_err(comm, MPI_ERR_NO_MEM, fn);
-    r->persistent = persistent;
-    *req = r->handle;
-    if (persistent)
-        return MPI_SUCCESS;
-    r->active = 1;
-    e = p2p_start_recv(r);
-    return e ? mpi_err(comm, e, fn) : MPI_SUCCESS;
+    return post(RK_RECV, buf, count, dt, src, tag, comm, req, MODE_STD, persistent, fn);
 }
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
