@@ -5,19 +5,6 @@
 # are held back. Checks: nothing lost, duplicated, reordered or corrupted, and
 # the FIFO-full backpressure happened. Second boot: the same under 5% loss.
 cd "$(dirname "$0")/../.." || exit 1
-run() {
-    local name=$1 n=$2; shift 2
-    local opts=() dir; dir=$(mktemp -d "${TMPDIR:-/tmp}"/mbcf_fifo.XXXXXX)
-    while [ "$1" != "--" ]; do opts+=("$1"); shift; done; shift
-    scripts/qemu/cluster -n "$n" --timeout 500 --quiet --log-dir "$dir" "${opts[@]}" mbcftest "$@" >/dev/null 2>&1
-    local rc=$?
-    for r in $(seq 0 $((n - 1))); do
-        grep -h '^\(not \)\?ok - ' "$dir/node$r.log" 2>/dev/null | sed "s/^\(\(not \)\?ok\) - /\1 - $name: /"
-    done
-    local pass; pass=$(grep -l "PASSED" "$dir"/node*.log 2>/dev/null | wc -l)
-    if [ "$rc" -eq 0 ] && [ "$pass" -eq "$n" ]; then echo "ok - $name: all $n nodes passed"
-    else echo "not ok - $name: cluster exit $rc, $pass of $n nodes passed (logs in $dir)"; fi
-    grep -h "mbcf stats" "$dir"/node*.log | sed 's/^/# /'
-}
+. tests/cluster/mbcf_lib.sh
 run "FIFO flood 3 senders" 4 -- flood 1500
 run "FIFO flood 3 senders, 5% loss" 4 --loss 5 -- flood 800

@@ -6,10 +6,5 @@
 # operations and unknown nodes are refused locally. Node 0 checks each status;
 # node 1 checks its memory is unchanged except for the one allowed write.
 cd "$(dirname "$0")/../.." || exit 1
-dir=$(mktemp -d "${TMPDIR:-/tmp}"/mbcf_refuse.XXXXXX)
-scripts/qemu/cluster -n 2 --timeout 300 --quiet --log-dir "$dir" mbcftest refuse >/dev/null 2>&1
-rc=$?
-grep -h '^\(not \)\?ok - ' "$dir"/node0.log "$dir"/node1.log 2>/dev/null
-pass=$(grep -l "PASSED" "$dir"/node*.log 2>/dev/null | wc -l)
-if [ "$rc" -eq 0 ] && [ "$pass" -eq 2 ]; then echo "ok - refusal run: both nodes passed"
-else echo "not ok - refusal run: cluster exit $rc, $pass of 2 nodes passed (logs in $dir)"; fi
+. tests/cluster/mbcf_lib.sh
+run "refusal run" 2 -- refuse
