@@ -4,13 +4,18 @@
 #include <stdlib.h>
 #include "coll_internal.h"
 
-static int gather_linear(const void *sbuf, int scount, MPI_Datatype sdt,
-                         void *rbuf, int rcount, MPI_Datatype rdt, int root,
-                         int rank, int size, MPI_Comm comm)
+/* Linear gather(v): the root receives block i from rank i. Block i is
+ * rcounts[i] elements at displs[i], or rcount elements at i * rcount when
+ * rcounts is NULL (MPI_Gather). */
+static int gather_linear(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                         const int rcounts[], const int displs[], int rcount, MPI_Datatype rdt,
+                         int root, int tag, MPI_Comm comm)
 {
-    int rc = MPI_SUCCESS, k = 0;
+    int rank, size, rc = MPI_SUCCESS, k = 0;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
     if (rank != root)
-        return MPI_Send(sbuf, scount, sdt, root, TAG_GATHER, comm);
+        return MPI_Send(sbuf, scount, sdt, root, tag, comm);
     struct coll_type r;
     TRY(coll_type_info(rdt, &r));
     MPI_Request *q = malloc(sizeof *q * (size_t)size);
@@ -18,11 +23,12 @@ static int gather_linear(const void *sbuf, int scount, MPI_Datatype sdt,
         return MPI_ERR_NO_MEM;
     for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
         if (i != root)
-            rc = MPI_Irecv(coll_elem(rbuf, (MPI_Aint)i * rcount, &r), rcount, rdt, i,
-                           TAG_GATHER, comm, &q[k++]);
+            rc = MPI_Irecv(coll_elem(rbuf, coll_blk_disp(rcounts, displs, rcount, i), &r),
+                           coll_blk_count(rcounts, rcount, i), rdt, i, tag, comm, &q[k++]);
     if (rc == MPI_SUCCESS && sbuf != MPI_IN_PLACE)
-        rc = coll_copy(sbuf, scount, sdt, coll_elem(rbuf, (MPI_Aint)root * rcount, &r),
-                       rcount, rdt);
+        rc = coll_copy(sbuf, scount, sdt,
+                       coll_elem(rbuf, coll_blk_disp(rcounts, displs, rcount, root), &r),
+                       coll_blk_count(rcounts, rcount, root), rdt);
     int rc2 = coll_waitall(k, q);
     free(q);
     return rc != MPI_SUCCESS ? rc : rc2;
@@ -85,7 +91,8 @@ int coll_gather(const void *sbuf, int scount, MPI_Datatype sdt,
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     if (coll_choice(COLL_GATHER) == GATHER_LINEAR || size == 1)
-        return gather_linear(sbuf, scount, sdt, rbuf, rcount, rdt, root, rank, size, comm);
+        return gather_linear(sbuf, scount, sdt, rbuf, NULL, NULL, rcount, rdt, root, TAG_GATHER,
+                             comm);
     return gather_binomial(sbuf, scount, sdt, rbuf, rcount, rdt, root, rank, size, comm);
 }
 
@@ -93,27 +100,7 @@ int coll_gatherv(const void *sbuf, int scount, MPI_Datatype sdt,
                  void *rbuf, const int rcounts[], const int displs[],
                  MPI_Datatype rdt, int root, MPI_Comm comm)
 {
-    int rank, size, rc = MPI_SUCCESS, k = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
     (void)coll_choice(COLL_GATHERV);     /* only "linear"; validates the name */
-    if (rank != root)
-        return MPI_Send(sbuf, scount, sdt, root, TAG_GATHERV, comm);
-    struct coll_type r;
-    TRY(coll_type_info(rdt, &r));
-    MPI_Request *q = malloc(sizeof *q * (size_t)size);
-    if (!q)
-        return MPI_ERR_NO_MEM;
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        if (i != root)
-            rc = MPI_Irecv(coll_elem(rbuf, displs[i], &r), rcounts[i], rdt, i,
-                           TAG_GATHERV, comm, &q[k++]);
-    if (rc == MPI_SUCCESS && sbuf != MPI_IN_PLACE)
-        rc = coll_copy(sbuf, scount, sdt, coll_elem(rbuf, displs[root], &r),
-                       rcounts[root], rdt);
-    int rc2 = coll_waitall(k, q);
-    free(q);
-    return rc != MPI_SUCCESS ? rc : rc2;
-out:
-    return rc;
+    return gather_linear(sbuf, scount, sdt, rbuf, rcounts, displs, 0, rdt, root, TAG_GATHERV,
+                         comm);
 }

@@ -67,6 +67,18 @@ static inline void *coll_elem(const void *buf, MPI_Aint i, const struct coll_typ
 {
     return (char *)buf + i * t->extent;
 }
+
+/* Block i of a rooted collective's root buffer: counts[i] elements at
+ * displs[i] (the v forms), or `count` elements at i * count when counts is
+ * NULL (Gather, Scatter). */
+static inline int coll_blk_count(const int *counts, int count, int i)
+{
+    return counts ? counts[i] : count;
+}
+static inline MPI_Aint coll_blk_disp(const int *counts, const int *displs, int count, int i)
+{
+    return counts ? displs[i] : (MPI_Aint)i * count;
+}
 /* Allocate room for n elements of type t; *base is what to free, the
  * return value is the buffer address to use with the type (lb shifted). */
 void *coll_tmp_alloc(int n, const struct coll_type *t, void **base);

@@ -4,13 +4,18 @@
 #include <stdlib.h>
 #include "coll_internal.h"
 
-static int scatter_linear(const void *sbuf, int scount, MPI_Datatype sdt,
-                          void *rbuf, int rcount, MPI_Datatype rdt, int root,
-                          int rank, int size, MPI_Comm comm)
+/* Linear scatter(v): the root sends block i to rank i. Block i is
+ * scounts[i] elements at displs[i], or scount elements at i * scount when
+ * scounts is NULL (MPI_Scatter). */
+static int scatter_linear(const void *sbuf, const int scounts[], const int displs[], int scount,
+                          MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                          int tag, MPI_Comm comm)
 {
-    int rc = MPI_SUCCESS, k = 0;
+    int rank, size, rc = MPI_SUCCESS, k = 0;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
     if (rank != root)
-        return MPI_Recv(rbuf, rcount, rdt, root, TAG_SCATTER, comm, MPI_STATUS_IGNORE);
+        return MPI_Recv(rbuf, rcount, rdt, root, tag, comm, MPI_STATUS_IGNORE);
     struct coll_type s;
     TRY(coll_type_info(sdt, &s));
     MPI_Request *q = malloc(sizeof *q * (size_t)size);
@@ -18,11 +23,11 @@ static int scatter_linear(const void *sbuf, int scount, MPI_Datatype sdt,
         return MPI_ERR_NO_MEM;
     for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
         if (i != root)
-            rc = MPI_Isend(coll_elem(sbuf, (MPI_Aint)i * scount, &s), scount, sdt, i,
-                           TAG_SCATTER, comm, &q[k++]);
+            rc = MPI_Isend(coll_elem(sbuf, coll_blk_disp(scounts, displs, scount, i), &s),
+                           coll_blk_count(scounts, scount, i), sdt, i, tag, comm, &q[k++]);
     if (rc == MPI_SUCCESS && rbuf != MPI_IN_PLACE)
-        rc = coll_copy(coll_elem(sbuf, (MPI_Aint)root * scount, &s), scount, sdt,
-                       rbuf, rcount, rdt);
+        rc = coll_copy(coll_elem(sbuf, coll_blk_disp(scounts, displs, scount, root), &s),
+                       coll_blk_count(scounts, scount, root), sdt, rbuf, rcount, rdt);
     int rc2 = coll_waitall(k, q);
     free(q);
     return rc != MPI_SUCCESS ? rc : rc2;
@@ -85,7 +90,8 @@ int coll_scatter(const void *sbuf, int scount, MPI_Datatype sdt,
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     if (coll_choice(COLL_SCATTER) == SCATTER_LINEAR || size == 1)
-        return scatter_linear(sbuf, scount, sdt, rbuf, rcount, rdt, root, rank, size, comm);
+        return scatter_linear(sbuf, NULL, NULL, scount, sdt, rbuf, rcount, rdt, root, TAG_SCATTER,
+                              comm);
     return scatter_binomial(sbuf, scount, sdt, rbuf, rcount, rdt, root, rank, size, comm);
 }
 
@@ -93,27 +99,7 @@ int coll_scatterv(const void *sbuf, const int scounts[], const int displs[],
                   MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt,
                   int root, MPI_Comm comm)
 {
-    int rank, size, rc = MPI_SUCCESS, k = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
     (void)coll_choice(COLL_SCATTERV);    /* only "linear"; validates the name */
-    if (rank != root)
-        return MPI_Recv(rbuf, rcount, rdt, root, TAG_SCATTERV, comm, MPI_STATUS_IGNORE);
-    struct coll_type s;
-    TRY(coll_type_info(sdt, &s));
-    MPI_Request *q = malloc(sizeof *q * (size_t)size);
-    if (!q)
-        return MPI_ERR_NO_MEM;
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        if (i != root)
-            rc = MPI_Isend(coll_elem(sbuf, displs[i], &s), scounts[i], sdt, i,
-                           TAG_SCATTERV, comm, &q[k++]);
-    if (rc == MPI_SUCCESS && rbuf != MPI_IN_PLACE)
-        rc = coll_copy(coll_elem(sbuf, displs[root], &s), scounts[root], sdt,
-                       rbuf, rcount, rdt);
-    int rc2 = coll_waitall(k, q);
-    free(q);
-    return rc != MPI_SUCCESS ? rc : rc2;
-out:
-    return rc;
+    return scatter_linear(sbuf, scounts, displs, 0, sdt, rbuf, rcount, rdt, root, TAG_SCATTERV,
+                          comm);
 }
