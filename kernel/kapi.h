@@ -140,6 +140,10 @@ uint64_t *user_pte(uint64_t uvaddr);
 /* PTE software bits reserved for MBCF export: */
 #define PTE_MBCF_READ  (1ull << 9)   /* exported readable */
 #define PTE_MBCF_WRITE (1ull << 10)  /* exported writable */
+/* Page-table pages of the task are freed when an unmap empties them; this
+ * count changes each time. A PTE pointer kept from user_pte() is valid only
+ * while the count is unchanged (compare before reusing a cached pointer). */
+extern uint64_t user_pt_generation;
 /* After changing a user PTE: */
 void user_tlb_flush(uint64_t uvaddr);
 

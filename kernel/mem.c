@@ -27,7 +27,17 @@ static uint64_t pt_alloc_table(void)
     return p;
 }
 
-const struct pt_ops kernel_pt_ops = { pt_p2v, pt_alloc_table };
+uint64_t user_pt_generation;
+
+/* A table page emptied by an unmap: cached PTE pointers into it (kapi.h,
+ * user_pte) are stale from now on. */
+static void pt_free_table(uint64_t p)
+{
+    user_pt_generation++;
+    page_free(phys_to_virt(p), 1);
+}
+
+const struct pt_ops kernel_pt_ops = { pt_p2v, pt_alloc_table, pt_free_table };
 
 uint64_t virt_to_phys(const void *kva)
 {

@@ -30,6 +30,58 @@ uint64_t *pt_walk(const struct pt_ops *ops, uint64_t root_pa, uint64_t va, int c
     return &table[(va >> 12) & 511];
 }
 
+static int table_empty(const uint64_t *t)
+{
+    for (int i = 0; i < 512; i++)
+        if (t[i])
+            return 0;
+    return 1;
+}
+
+/* The entries of one table (level 3 = PML4 .. 0 = page table) whose spans
+ * meet [lo, hi); base is the first address the table maps. */
+static int range_level(const struct pt_ops *ops, uint64_t *table, int level, uint64_t base, uint64_t lo,
+                       uint64_t hi, pt_visit_fn fn, void *ctx, int prune)
+{
+    int shift = 12 + 9 * level;
+    unsigned first = lo > base ? (unsigned)((lo - base) >> shift) : 0;
+    for (unsigned i = first; i < 512; i++) {
+        uint64_t va = base + ((uint64_t)i << shift);
+        if (va >= hi)
+            break;
+        uint64_t e = table[i];
+        if (!(e & PT_P))
+            continue;
+        if (level == 0) {
+            int r = fn ? fn(ctx, va, &table[i]) : 0;
+            if (r)
+                return r;
+            continue;
+        }
+        if (e & PT_PS)
+            continue;
+        uint64_t *child = ops->p2v(e & PT_ADDR);
+        int r = range_level(ops, child, level - 1, va, lo, hi, fn, ctx, prune);
+        if (prune && table_empty(child)) {
+            table[i] = 0;
+            ops->free_table(e & PT_ADDR);
+        }
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+int pt_range(const struct pt_ops *ops, uint64_t root_pa, uint64_t lo, uint64_t hi, pt_visit_fn fn, void *ctx,
+             int prune)
+{
+    if (hi > (1ull << 48))
+        hi = 1ull << 48;
+    if (lo >= hi)
+        return 0;
+    return range_level(ops, ops->p2v(root_pa), 3, 0, lo, hi, fn, ctx, prune);
+}
+
 int uaccess_range_ok(uint64_t addr, uint64_t len)
 {
     if (len == 0)

@@ -17,24 +17,28 @@
 #define PAGE_MASK (PAGE_SIZE - 1)
 
 /* ---- leaf-PTE cache ----
- * The task's page-table pages are never freed while it lives (task.c frees
- * only leaf pages and clears their entries), so the address of the leaf entry
- * for a user page, once found, stays the entry for that page. Each use
- * re-reads the entry and checks present/user (and writable, exported) there:
- * the same answer as a fresh walk, without the 4-level walk. The hot pages of
- * an MBCF step (ctrl, ring slots, sources, targets) hit every time. Emptied at
- * SYS_mbcf_setup and power-off. */
+ * While no page-table page of the task is freed (user_pt_generation, kapi.h,
+ * unchanged), the address of the leaf entry for a user page, once found, stays
+ * the entry for that page. Each use re-reads the entry and checks present/user
+ * (and writable, exported) there: the same answer as a fresh walk, without the
+ * 4-level walk. The hot pages of an MBCF step (ctrl, ring slots, sources,
+ * targets) hit every time. Emptied at SYS_mbcf_setup, at power-off and when
+ * an unmap has freed a table page (the cached pointer could point into it). */
 #define PTC_N 1024   /* 16 KiB: the pages of a 1 MiB source and target both fit */
 static struct { uint64_t page; uint64_t *pte; } ptc[PTC_N];
+static uint64_t ptc_generation;
 
 void mbcf_k_ptc_reset(void)
 {
     memset(ptc, 0, sizeof ptc);
+    ptc_generation = user_pt_generation;
 }
 
 /* PTE of the user page `page` (page aligned) when present and user, else NULL. */
 static uint64_t *pte_of(uint64_t page)
 {
+    if (ptc_generation != user_pt_generation)
+        mbcf_k_ptc_reset();
     unsigned i = (unsigned)(page >> 12) % PTC_N;
     uint64_t *pte = ptc[i].pte;
     if (!pte || ptc[i].page != page) {
@@ -120,17 +124,22 @@ int mbcf_k_write(uint16_t task, uint64_t va, const void *data, uint32_t len)
     return MBCF_OK;
 }
 
-int mbcf_k_user_readable(uint64_t va, uint64_t len)
+static int user_range_ok(uint64_t va, uint64_t len, int write)
 {
     if (!len)
         return 1;
     if (va + len < va || va + len > USER_TOP)
         return 0;
-    for (uint64_t p = va & ~PAGE_MASK; p < va + len; p += PAGE_SIZE)
-        if (!pte_of(p))
+    for (uint64_t p = va & ~PAGE_MASK; p < va + len; p += PAGE_SIZE) {
+        uint64_t *pte = pte_of(p);
+        if (!pte || (write && !(*pte & PTE_W)))
             return 0;
+    }
     return 1;
 }
+
+int mbcf_k_user_readable(uint64_t va, uint64_t len) { return user_range_ok(va, len, 0); }
+int mbcf_k_user_writable(uint64_t va, uint64_t len) { return user_range_ok(va, len, 1); }
 
 /* SYS_mbcf_export(addr, len, flags): set (or with flags 0 clear) the export
  * bits on every page of [addr, addr+len) rounded out to pages. All pages are

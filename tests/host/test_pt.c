@@ -1,7 +1,8 @@
 /* test_pt.c - host tests of kernel/pt.c on page tables built in host memory
  * (a "physical address" is the host address of a 4 KiB-aligned page):
  * user-pointer range and permission checks, copies across page boundaries,
- * strings, large pages. */
+ * strings, large pages, range walks (pt_range: skipping absent levels,
+ * pruning emptied tables). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -20,7 +21,14 @@ static uint64_t alloc_table(void)
     tables++;
     return (uint64_t)(uintptr_t)p;
 }
-static const struct pt_ops ops = { p2v, alloc_table };
+static int freed;
+static void free_table(uint64_t pa)
+{
+    memset(p2v(pa), 0xEE, 4096);           /* a use after free shows */
+    free((void *)(uintptr_t)pa);
+    freed++;
+}
+static const struct pt_ops ops = { p2v, alloc_table, free_table };
 static uint64_t root;
 static uint8_t *pages[4];
 
@@ -127,6 +135,105 @@ static void large_pages_are_not_user_memory(void **s)
     assert_int_equal(uaccess_check(&ops, root, 100ull << 21, 8, 0), -14);
 }
 
+/* ---- pt_range, on a tree of its own ---- */
+struct visit_log { uint64_t va[64]; int n; uint64_t stop_at; int unmap; };
+static int log_leaf(void *ctx, uint64_t va, uint64_t *pte)
+{
+    struct visit_log *l = ctx;
+    if (l->n < 64)
+        l->va[l->n] = va;
+    l->n++;
+    if (l->stop_at && va == l->stop_at)
+        return 7;
+    if (l->unmap)
+        *pte = 0;
+    return 0;
+}
+
+static uint64_t map_at(uint64_t r, uint64_t va)
+{
+    uint64_t *pte = pt_walk(&ops, r, va, 1, PT_U);
+    assert_non_null(pte);
+    *pte = 0x1000 | PT_P | PT_U;           /* the frame is never touched */
+    return va;
+}
+
+static void range_visits_in_order_and_skips_absent_levels(void **s)
+{
+    (void)s;
+    uint64_t r = alloc_table();
+    /* Three pages far apart: different PML4, PDPT and PD entries. */
+    uint64_t a = map_at(r, 0x400000), b = map_at(r, 0x7f0000001000ull), c = map_at(r, 0x100000000000ull);
+    /* Over the whole user half (2^35 pages: one walk per page would not
+     * finish), stopping at b: a and c come first (address order). */
+    struct visit_log l = { .stop_at = b };
+    assert_int_equal(pt_range(&ops, r, 0, 1ull << 47, log_leaf, &l, 0), 7);
+    assert_int_equal(l.n, 3);
+    assert_int_equal(l.va[0], a);
+    assert_int_equal(l.va[1], c);
+    assert_int_equal(l.va[2], b);
+    /* Half-open bounds: a range just above c holds nothing, one ending just
+     * after c holds only c (a lies below it). */
+    struct visit_log m = { .stop_at = 0 };
+    assert_int_equal(pt_range(&ops, r, c + 4096, b, log_leaf, &m, 0), 0);
+    assert_int_equal(m.n, 0);
+    assert_int_equal(pt_range(&ops, r, a + 4096, c + 4096, log_leaf, &m, 0), 0);
+    assert_int_equal(m.n, 1);
+    assert_int_equal(m.va[0], c);
+}
+
+static void range_prune_frees_emptied_tables_only(void **s)
+{
+    (void)s;
+    uint64_t r = alloc_table();
+    int t0 = tables;
+    map_at(r, 0x400000);
+    map_at(r, 0x401000);
+    map_at(r, 0x200000000000ull);
+    assert_int_equal(tables - t0, 6);      /* 3 tables for each of the two regions */
+    freed = 0;
+    struct visit_log l = { .unmap = 1 };
+    /* Unmap one of two pages in the low region: its tables stay. */
+    assert_int_equal(pt_range(&ops, r, 0x400000, 0x401000, log_leaf, &l, 1), 0);
+    assert_int_equal(freed, 0);
+    assert_non_null(pt_walk(&ops, r, 0x401000, 0, 0));
+    /* The other: PT, PD and PDPT of that region go back, the root stays. */
+    assert_int_equal(pt_range(&ops, r, 0x401000, 0x402000, log_leaf, &l, 1), 0);
+    assert_int_equal(freed, 3);
+    assert_int_equal(((uint64_t *)p2v(r))[0], 0);
+    assert_null(pt_walk(&ops, r, 0x401000, 0, 0));
+    assert_non_null(pt_walk(&ops, r, 0x200000000000ull, 0, 0));
+    /* Tables made by a walk that never got a page (a failed mapping) are
+     * pruned too: fn NULL only prunes. */
+    assert_non_null(pt_walk(&ops, r, 0x500000000000ull, 1, PT_U));
+    freed = 0;
+    assert_int_equal(pt_range(&ops, r, 0x500000000000ull, 0x500000001000ull, NULL, NULL, 1), 0);
+    assert_int_equal(freed, 3);
+    /* An empty 64 TiB range over the last region: everything goes. */
+    freed = 0;
+    assert_int_equal(pt_range(&ops, r, 0x100000000000ull, 0x500000000000ull, log_leaf, &l, 1), 0);
+    assert_int_equal(freed, 3);
+    for (int i = 0; i < 512; i++)
+        assert_int_equal(((uint64_t *)p2v(r))[i], 0);
+    /* hi above 2^48 is clipped; lo >= hi does nothing. */
+    assert_int_equal(pt_range(&ops, r, 0x1000, UINT64_MAX, log_leaf, &l, 1), 0);
+    assert_int_equal(pt_range(&ops, r, 0x2000, 0x1000, log_leaf, &l, 1), 0);
+}
+
+static void range_skips_large_pages(void **s)
+{
+    (void)s;
+    uint64_t r = alloc_table();
+    map_at(r, 0x400000);
+    uint64_t *pd = p2v(((uint64_t *)p2v(((uint64_t *)p2v(r))[0] & PT_ADDR))[0] & PT_ADDR);
+    pd[5] = (5ull << 21) | PT_P | PT_PS | PT_U;
+    struct visit_log l = { .stop_at = 0 };
+    assert_int_equal(pt_range(&ops, r, 0, 1ull << 30, log_leaf, &l, 0), 0);
+    assert_int_equal(l.n, 1);
+    assert_int_equal(l.va[0], 0x400000);
+    assert_int_equal(pd[5], (5ull << 21) | PT_P | PT_PS | PT_U);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -136,6 +243,9 @@ int main(void)
         cmocka_unit_test(copies_cross_pages),
         cmocka_unit_test(strings),
         cmocka_unit_test(large_pages_are_not_user_memory),
+        cmocka_unit_test(range_visits_in_order_and_skips_absent_levels),
+        cmocka_unit_test(range_prune_frees_emptied_tables_only),
+        cmocka_unit_test(range_skips_large_pages),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
