@@ -75,34 +75,77 @@ static uint64_t *walk_create(uint64_t va)
     return pt_walk(&kernel_pt_ops, current->pml4_pa, va, 1, PTE_U);
 }
 
-static void irq_window(uint64_t va);
-
-static void unmap_range(uint64_t lo, uint64_t hi)
-{
-    for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
-        irq_window(va);
-        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
-        if (!pte || !(*pte & PTE_P))
-            continue;
-        page_free(phys_to_virt(*pte & PTE_ADDR), 1);
-        *pte = 0;
-        invlpg(va);
-        current->pages--;
-    }
-}
-
 /* System calls run with interrupts off; a long mapping loop opens a window
  * now and then so the NIC and the timer are served (the STI shadow lets
  * pending interrupts in between the NOP and the CLI). PTEs are written with one
  * store after the page is ready, so an interrupt handler walking the tables
- * (user_pte) sees either nothing or a complete mapping. */
+ * (user_pte) sees either nothing or a complete mapping. Table pages are freed
+ * only between windows, with user_pt_generation moved first. */
 static inline void irq_window(uint64_t va)
 {
     if ((va & ((256 * PAGE_SIZE) - 1)) == 0)
         __asm__ volatile("sti; nop; cli" ::: "memory");
 }
 
-/* Maps fresh zeroed pages over [lo, hi) (page aligned, must be unmapped). */
+/* ---- range walks over the task's page tables (pt_range visitors) ----
+ * They skip absent tables, so a call over tens of TiB costs what is mapped
+ * there, not one walk per 4 KiB page. */
+static int unmap_leaf(void *ctx, uint64_t va, uint64_t *pte)
+{
+    (void)ctx;
+    irq_window(va);
+    page_free(phys_to_virt(*pte & PTE_ADDR), 1);
+    *pte = 0;
+    invlpg(va);
+    current->pages--;
+    return 0;
+}
+
+/* Frees the pages of [lo, hi) and every table page left empty. */
+static void unmap_range(uint64_t lo, uint64_t hi)
+{
+    uint64_t gen = user_pt_generation;
+    pt_range(&kernel_pt_ops, current->pml4_pa, lo, hi, unmap_leaf, NULL, 1);
+    /* A table page went back: INVLPG also empties the paging-structure
+     * caches (Intel SDM vol. 3A 4.10.4.1), which may still point into it. */
+    if (gen != user_pt_generation)
+        invlpg(lo);
+}
+
+static int stop_at_first(void *ctx, uint64_t va, uint64_t *pte)
+{
+    (void)pte;
+    *(uint64_t *)ctx = va;
+    return 1;
+}
+
+/* Lowest mapped page of [lo, hi), 0 when none (page 0 is never mapped). */
+static uint64_t first_mapped(uint64_t lo, uint64_t hi)
+{
+    uint64_t va = 0;
+    pt_range(&kernel_pt_ops, current->pml4_pa, lo, hi, stop_at_first, &va, 0);
+    return va;
+}
+
+struct count_ctx { uint64_t need, n; };
+static int count_leaf(void *ctx, uint64_t va, uint64_t *pte)
+{
+    struct count_ctx *c = ctx;
+    irq_window(va);
+    c->n += (*pte & c->need) == c->need;
+    return 0;
+}
+
+/* 1 when every page of [lo, hi) is mapped with all the PTE bits in need. */
+static int range_all_mapped(uint64_t lo, uint64_t hi, uint64_t need)
+{
+    struct count_ctx c = { need | PTE_P, 0 };
+    pt_range(&kernel_pt_ops, current->pml4_pa, lo, hi, count_leaf, &c, 0);
+    return c.n == (hi - lo) / PAGE_SIZE;
+}
+
+/* Maps fresh zeroed pages over [lo, hi) (page aligned, must be unmapped). On
+ * failure everything it allocated (pages and table pages) goes back. */
 static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
 {
     for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
@@ -110,7 +153,7 @@ static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
         uint64_t *pte = walk_create(va);
         void *page = pte ? page_alloc(1) : NULL;
         if (!page) {
-            unmap_range(lo, va);
+            unmap_range(lo, va + PAGE_SIZE);   /* the tables made for va too */
             return -ENOMEM;
         }
         *pte = virt_to_phys(page) | flags;
@@ -119,12 +162,17 @@ static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
     return 0;
 }
 
-static int range_mapped_any(uint64_t lo, uint64_t hi)
+/* Top-down placement of mappings without MAP_FIXED: the highest len bytes
+ * ending at or below top that overlap no mapping, one guard page below any
+ * mapping skipped on the way. Deterministic: equal call sequences give equal
+ * addresses on every node. 0 when nothing fits above MMAP_BOTTOM. */
+static uint64_t find_gap(uint64_t top, uint64_t len)
 {
-    for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
-        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
-        if (pte && (*pte & PTE_P))
-            return 1;
+    while (top > MMAP_BOTTOM && top - MMAP_BOTTOM >= len) {
+        uint64_t lo = top - len, hit = first_mapped(lo, top);
+        if (!hit)
+            return lo;
+        top = hit - PAGE_SIZE;
     }
     return 0;
 }
@@ -261,7 +309,7 @@ long vm_brk(uint64_t addr)
         return (long)t->brk_cur;
     uint64_t old_end = (t->brk_cur + 0xfff) & ~0xfffull, new_end = (addr + 0xfff) & ~0xfffull;
     if (new_end > old_end) {
-        if (range_mapped_any(old_end, new_end) ||
+        if (first_mapped(old_end, new_end) ||
             map_anon(old_end, new_end, pte_flags(PROT_READ | PROT_WRITE)))
             return (long)t->brk_cur;
     } else if (new_end < old_end) {
@@ -292,17 +340,15 @@ long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t 
     if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
         if ((addr & 0xfff) || !user_range(addr, len))
             return (flags & MAP_FIXED) ? -EINVAL : -ENOMEM;
-        if (range_mapped_any(addr, addr + len)) {
+        if (first_mapped(addr, addr + len)) {
             if (flags & MAP_FIXED_NOREPLACE)
                 return -EEXIST;
             unmap_range(addr, addr + len);
         }
     } else {
-        /* Deterministic: regions are handed out top-down and never reused, so
-         * equal call sequences give equal addresses on every node. */
-        if (t->mmap_next - MMAP_BOTTOM < len)
+        addr = find_gap(t->mmap_next, len);
+        if (!addr)
             return -ENOMEM;
-        addr = t->mmap_next - len;
     }
     int r = map_anon(addr, addr + len, pte_flags(prot));
     if (r)
@@ -323,6 +369,14 @@ long vm_munmap(uint64_t addr, uint64_t len)
     return 0;
 }
 
+static int protect_leaf(void *ctx, uint64_t va, uint64_t *pte)
+{
+    irq_window(va);
+    *pte = (*pte & (PTE_ADDR | PTE_MBCF_READ | PTE_MBCF_WRITE)) | *(const uint64_t *)ctx;
+    invlpg(va);
+    return 0;
+}
+
 long vm_mprotect(uint64_t addr, uint64_t len, int prot)
 {
     if ((addr & 0xfff) || !uaccess_range_ok(addr, len))
@@ -330,39 +384,49 @@ long vm_mprotect(uint64_t addr, uint64_t len, int prot)
     len = (len + 0xfff) & ~0xfffull;
     if (in_kernel_image(addr, addr + len))
         return -ENOMEM;
-    for (uint64_t va = addr; va < addr + len; va += PAGE_SIZE) {
-        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
-        if (!pte || !(*pte & PTE_P))
-            return -ENOMEM;
-    }
-    for (uint64_t va = addr; va < addr + len; va += PAGE_SIZE) {
-        uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
-        *pte = (*pte & (PTE_ADDR | PTE_MBCF_READ | PTE_MBCF_WRITE)) | pte_flags(prot);
-        invlpg(va);
-    }
+    if (!range_all_mapped(addr, addr + len, 0))
+        return -ENOMEM;
+    uint64_t f = pte_flags(prot);
+    pt_range(&kernel_pt_ops, current->pml4_pa, addr, addr + len, protect_leaf, &f, 0);
+    return 0;
+}
+
+static int move_leaf(void *ctx, uint64_t va, uint64_t *pte)
+{
+    const int64_t *delta = ctx;
+    irq_window(va);
+    uint64_t *d = walk_create(va + (uint64_t)*delta);   /* made beforehand: cannot fail */
+    *d = *pte;
+    *pte = 0;
+    invlpg(va);
     return 0;
 }
 
 /* Grows or shrinks a mapping; moves it (page table entries only, no copy)
- * when MREMAP_MAYMOVE allows and it cannot grow in place. */
+ * when MREMAP_MAYMOVE allows and it cannot grow in place. Pages added by a
+ * grow start with the mapping's protection but never with its MBCF export
+ * bits (a remote node may write only where the task exported); moved pages
+ * keep theirs. */
 long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint64_t new_addr)
 {
     (void)new_addr;
-    if ((old & 0xfff) || new_len == 0 || (flags & ~MREMAP_MAYMOVE) || !uaccess_range_ok(old, old_len))
+    /* old_len 0 asks Linux for a second mapping of the same shared pages
+     * (mremap(2)); pages are never shared here, so it is refused. */
+    if ((old & 0xfff) || old_len == 0 || new_len == 0 || (flags & ~MREMAP_MAYMOVE) ||
+        !uaccess_range_ok(old, old_len) || new_len > (1ull << 46))
         return -EINVAL;
     old_len = (old_len + 0xfff) & ~0xfffull;
     new_len = (new_len + 0xfff) & ~0xfffull;
-    if (new_len > (1ull << 46) || in_kernel_image(old, old + old_len))
+    if (in_kernel_image(old, old + old_len))
         return -EINVAL;
-    for (uint64_t va = old; va < old + old_len; va += PAGE_SIZE)
-        if (!user_pte(va))
-            return -EFAULT;
+    if (!range_all_mapped(old, old + old_len, PTE_U))
+        return -EFAULT;
     if (new_len <= old_len) {
         unmap_range(old + new_len, old + old_len);
         return (long)old;
     }
-    uint64_t flags_pte = *user_pte(old) & ~PTE_ADDR;
-    if (user_range(old, new_len) && !range_mapped_any(old + old_len, old + new_len)) {
+    uint64_t flags_pte = *user_pte(old) & (PTE_P | PTE_U | PTE_W | PTE_NX);
+    if (user_range(old, new_len) && !first_mapped(old + old_len, old + new_len)) {
         if (map_anon(old + old_len, old + new_len, flags_pte))
             return -ENOMEM;
         return (long)old;
@@ -370,24 +434,19 @@ long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint
     if (!(flags & MREMAP_MAYMOVE))
         return -ENOMEM;
     struct task *t = current;
-    if (t->mmap_next - MMAP_BOTTOM < new_len)
-        return -ENOMEM;
-    uint64_t dst = t->mmap_next - new_len;
-    if (map_anon(dst + old_len, dst + new_len, flags_pte))
+    uint64_t dst = find_gap(t->mmap_next, new_len);
+    if (!dst || map_anon(dst + old_len, dst + new_len, flags_pte))
         return -ENOMEM;
     for (uint64_t i = 0; i < old_len; i += PAGE_SIZE) {   /* tables first: the move cannot fail */
+        irq_window(i);
         if (!walk_create(dst + i)) {
-            unmap_range(dst + old_len, dst + new_len);
+            unmap_range(dst, dst + new_len);
             return -ENOMEM;
         }
     }
-    for (uint64_t i = 0; i < old_len; i += PAGE_SIZE) {
-        uint64_t *src = pt_walk(&kernel_pt_ops, t->pml4_pa, old + i, 0, 0);
-        uint64_t *d = walk_create(dst + i);
-        *d = *src;
-        *src = 0;
-        invlpg(old + i);
-    }
+    int64_t delta = (int64_t)(dst - old);
+    pt_range(&kernel_pt_ops, t->pml4_pa, old, old + old_len, move_leaf, &delta, 0);
+    unmap_range(old, old + old_len);      /* nothing left there: frees the emptied tables */
     t->mmap_next = dst - PAGE_SIZE;
     return (long)dst;
 }
