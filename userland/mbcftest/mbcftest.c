@@ -7,11 +7,17 @@
  *                              nothing is lost, duplicated or reordered
  *   mbcftest refuse            node 0 tries every refused case on node 1;
  *                              node 1 checks its memory is unchanged
+ *   mbcftest remap             node 1 grows an exported page in place and
+ *                              moves another with mremap; node 0 writes into
+ *                              the old and the new pages: only the exported
+ *                              ones accept (issue 11: new pages start unexported)
  * Prints TAP-style "ok - ..." / "not ok - ..." lines prefixed by the rank;
  * exits 0 only when all its checks passed. */
+#define _GNU_SOURCE   /* mremap */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "mbcf.h"
 #include "mbcf_guest.h"
 
@@ -367,6 +373,72 @@ static int test_refuse(void)
     return 0;
 }
 
+/* ---- exported mappings grown or moved by mremap ---- */
+#define REMAP_A 0x500000000000ull            /* grown in place: 1 -> 3 pages */
+#define REMAP_B 0x500000100000ull            /* moved: 1 -> 2 pages, blocked above */
+static struct { volatile uint64_t moved_to; } remap_box __attribute__((aligned(4096)));
+
+static int test_remap(void)
+{
+    if (nodes < 2) {
+        check(0, "%s %ld %ld", "needs 2 nodes", nodes, 0);
+        return 1;
+    }
+    check(mbcf_export(&remap_box, sizeof remap_box, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0,
+          "%s (%ld %ld)", "export the mailbox", 0, 0);
+    if (rank == 1) {
+        const int rw = PROT_READ | PROT_WRITE, fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED;
+        int ok = mmap((void *)REMAP_A, 4096, rw, fl, -1, 0) == (void *)REMAP_A &&
+                 mmap((void *)REMAP_B, 4096, rw, fl, -1, 0) == (void *)REMAP_B &&
+                 mmap((void *)(REMAP_B + 4096), 4096, rw, fl, -1, 0) == (void *)(REMAP_B + 4096);
+        ok = ok && mbcf_export((void *)REMAP_A, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0 &&
+             mbcf_export((void *)REMAP_B, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0;
+        check(ok, "%s (%ld %ld)", "map and export one page at A and one at B", 0, 0);
+        void *a = mremap((void *)REMAP_A, 4096, 3 * 4096, 0);
+        check(a == (void *)REMAP_A, "%s (%lx %ld)", "mremap grows A in place to 3 pages", (long)a, 0);
+        void *d = mremap((void *)REMAP_B, 4096, 2 * 4096, MREMAP_MAYMOVE);
+        check(d != MAP_FAILED && d != (void *)REMAP_B, "%s (%lx %ld)", "mremap moves B (blocked above) to 2 pages",
+              (long)d, 0);
+        static uint64_t v;
+        v = (uint64_t)d;
+        put_sync(0, (uint64_t)&remap_box.moved_to, &v, 8);
+    }
+    barrier(1);
+    if (rank == 0) {
+        uint64_t d = remap_box.moved_to;
+        memset(srcbytes, 0x5A, 64);
+        struct { const char *what; uint64_t va; int want; } c[] = {
+            { "exported page A (allowed)", REMAP_A + 8, MBCF_OK },
+            { "page added to A by growing in place", REMAP_A + 4096 + 8, MBCF_E_UNEXPORTED },
+            { "third page of A", REMAP_A + 2 * 4096, MBCF_E_UNEXPORTED },
+            { "moved exported page B (allowed, keeps its export)", d + 8, MBCF_OK },
+            { "page added to B by the move", d + 4096 + 8, MBCF_E_UNEXPORTED },
+            { "old place of B (unmapped by the move)", REMAP_B + 8, MBCF_E_UNMAPPED },
+        };
+        int n = (int)(sizeof c / sizeof c[0]);
+        done_count = 0;
+        for (int i = 0; i < n; i++)
+            mbcf_guest_post(MBCF_SQE_PUT, 1, 0, c[i].va, srcbytes, 8, (uint64_t)i);
+        wait_done(n);
+        for (int i = 0; i < n; i++) {
+            printf("rank 0: %s -> %s\n", c[i].what, mbcf_strerror(op_status[i]));
+            check(op_status[i] == c[i].want, "%s: status %ld want %ld", c[i].what, op_status[i], c[i].want);
+        }
+    }
+    barrier(2);
+    if (rank == 1) {
+        const uint8_t *a = (const uint8_t *)REMAP_A, *d = (const uint8_t *)remap_box.moved_to;
+        int landed = a[8] == 0x5A && d[8] == 0x5A, clean = 1;
+        for (int i = 4096; i < 3 * 4096; i++)
+            clean &= a[i] == 0;
+        for (int i = 4096; i < 2 * 4096; i++)
+            clean &= d[i] == 0;
+        check(landed, "%s (%ld %ld)", "the allowed writes landed in A and the moved B", 0, 0);
+        check(clean, "%s (%ld %ld)", "the pages added by mremap are untouched", 0, 0);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -390,8 +462,10 @@ int main(int argc, char **argv)
         test_flood(argc > 2 ? atoi(argv[2]) : 2000);
     else if (!strcmp(mode, "refuse"))
         test_refuse();
+    else if (!strcmp(mode, "remap"))
+        test_remap();
     else {
-        printf("usage: mbcftest pattern [rounds] | flood [msgs] | refuse\n");
+        printf("usage: mbcftest pattern [rounds] | flood [msgs] | refuse | remap\n");
         return 2;
     }
     barrier(99);
