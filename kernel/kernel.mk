@@ -2,7 +2,7 @@
 # Debian's gnu-efi, objcopy to a PE32+ EFI application) from KERNEL_SRCS, and
 # the host unit tests of the kernel's portable pieces.
 KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kernel/console.c \
-	kernel/palloc.c kernel/pt.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
+	kernel/palloc.c kernel/pt.c kernel/timespec.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
 	kernel/hooks.c kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
 	kernel/node.c kernel/task.c kernel/syscall.c
@@ -51,7 +51,7 @@ $(KERNEL_EFI): $(BUILD)/kernel/kernel.so
 -include $(shell find $(BUILD)/kobj -name '*.d' 2>/dev/null)
 
 # ---- host unit tests of the portable kernel pieces (cmocka) ----
-KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt
+KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt test_timespec
 HOST_TESTS += $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS))
 $(BUILD)/host/test_elf: tests/host/test_elf.c kernel/elf.c kernel/elf.h
 $(BUILD)/host/test_palloc: tests/host/test_palloc.c kernel/palloc.c kernel/palloc.h
@@ -59,6 +59,7 @@ $(BUILD)/host/test_pt: tests/host/test_pt.c kernel/pt.c kernel/pt.h
 $(BUILD)/host/test_ustack: tests/host/test_ustack.c kernel/ustack.c kernel/ustack.h
 $(BUILD)/host/test_nodecfg: tests/host/test_nodecfg.c kernel/nodecfg.c kernel/nodecfg.h
 $(BUILD)/host/test_kfmt: tests/host/test_kfmt.c kernel/kfmt.c kernel/kfmt.h
+$(BUILD)/host/test_timespec: tests/host/test_timespec.c kernel/timespec.c kernel/timespec.h
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -Ikernel -o $@ $(filter %.c,$^) -lcmocka

@@ -11,6 +11,7 @@
 #include "node.h"
 #include "pt.h"
 #include "mem.h"
+#include "timespec.h"
 
 void kernel_random(void *buf, uint64_t n);
 
@@ -100,11 +101,11 @@ static long sys_clock_nanosleep(int clk, int flags, uint64_t ureq, uint64_t urem
         return -EINVAL;
     if (copy_from_user(&ts, ureq, sizeof ts))
         return -EFAULT;
-    if (ts.sec < 0 || ts.nsec < 0 || ts.nsec >= 1000000000)
+    uint64_t want;
+    if (timespec_to_ns(ts.sec, ts.nsec, &want))
         return -EINVAL;
-    uint64_t want = (uint64_t)ts.sec * 1000000000ull + (uint64_t)ts.nsec;
     uint64_t delta = (flags & 1) ? (want > now ? want - now : 0) : want;
-    sleep_until(time_ns() + delta);
+    sleep_until(deadline_after(time_ns(), delta));    /* a huge request sleeps forever */
     if (urem && !(flags & 1)) {
         struct timespec_k z = { 0, 0 };
         copy_to_user(urem, &z, sizeof z);
@@ -181,6 +182,12 @@ static long sys_prlimit(int resource, uint64_t unew, uint64_t uold)
     if (resource == 3)                            /* RLIMIT_STACK */
         lim[0] = lim[1] = STACK_SIZE;
     return uold ? copy_to_user(uold, lim, sizeof lim) : 0;
+}
+
+/* getrlimit: unlike prlimit64, the result pointer is mandatory (NULL is -EFAULT). */
+static long sys_getrlimit(int resource, uint64_t uold)
+{
+    return uold ? sys_prlimit(resource, 0, uold) : -EFAULT;
 }
 
 static const struct { int nr; const char *name; } known_names[] = {
@@ -289,7 +296,7 @@ long syscall_dispatch(struct syscall_frame *f)
     case 230: return sys_clock_nanosleep((int)a1, (int)a2, a3, a4);
     case 318: return sys_getrandom(a1, a2);
     case 99:  return sys_sysinfo(a1);
-    case 97:  return sys_prlimit((int)a1, 0, a2);                       /* getrlimit */
+    case 97:  return sys_getrlimit((int)a1, a2);                        /* getrlimit */
     case 160: return 0;                                                  /* setrlimit: ignored */
     case 302: return (a1 && a1 != 1) ? -EPERM : sys_prlimit((int)a2, a3, a4); /* prlimit64, self */
     case 204: {                                   /* sched_getaffinity: one CPU */

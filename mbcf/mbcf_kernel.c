@@ -328,7 +328,7 @@ static long sys_setup(uint64_t urings)
     memset(&zero, 0, sizeof zero);
     if (copy_to_user(r.ctrl, &zero, sizeof zero) ||
         !mbcf_k_user_readable(r.sq, (uint64_t)r.sq_entries * sizeof(struct mbcf_sqe)) ||
-        !mbcf_k_user_readable(r.cq, (uint64_t)r.cq_entries * sizeof(struct mbcf_kcqe)))
+        !mbcf_k_user_writable(r.cq, (uint64_t)r.cq_entries * sizeof(struct mbcf_kcqe)))
         return -EFAULT;
     mk.r = r;
     mk.sq_head = mk.cq_tail = 0;

@@ -12,6 +12,8 @@ int mbcf_k_write(uint16_t task, uint64_t va, const void *data, uint32_t len);
 int mbcf_k_fifo_append(uint16_t task, uint64_t ring_va, int src, const void *data, uint32_t len);
 /* Is [va, va+len) readable user memory of the current task? (source of a command) */
 int mbcf_k_user_readable(uint64_t va, uint64_t len);
+/* ... and writable (the completion ring, which the kernel writes). */
+int mbcf_k_user_writable(uint64_t va, uint64_t len);
 /* Kernel pointer to [va, va+len) of the task when that lies in ONE present
  * user page (writable if write), else NULL (callers then use copy_*_user).
  * Through a cache of leaf-PTE addresses (mbcf_kernel_mem.c). */

@@ -80,6 +80,21 @@ int main(void)
           "sysconf: physical and available pages");
     struct rlimit rl;
     check(getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur == 8u << 20, "getrlimit(RLIMIT_STACK) is 8 MiB");
+    check(raw(97, RLIMIT_STACK, 0, 0) == -EFAULT, "getrlimit with a NULL result pointer returns -EFAULT");
+    check(raw(302, 0, RLIMIT_STACK, 0) == 0, "prlimit64 without old/new pointers returns 0");
+    struct timespec bad = { 0, 1000000000 }, tiny = { 0, 1000 };
+    check(raw(35, (long)(uintptr_t)&bad, 0, 0) == -EINVAL && raw(35, (long)(uintptr_t)&tiny, 0, 0) == 0,
+          "nanosleep: nsec 10^9 is -EINVAL, 1 us sleeps");
+    /* mbcf_setup: the kernel writes completions, so a read-only ring is refused. */
+    char *rp = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct mbcf_rings rg = { (uint64_t)(uintptr_t)rp, (uint64_t)(uintptr_t)rp + 4096,
+                             (uint64_t)(uintptr_t)rp + 8192, 16, 16 };
+    check(rp != MAP_FAILED && mprotect(rp + 8192, 4096, PROT_READ) == 0 &&
+              raw(SYS_mbcf_setup, (long)(uintptr_t)&rg, 0, 0) == -EFAULT,
+          "mbcf_setup with the completion ring in a read-only page returns -EFAULT");
+    check(mprotect(rp + 8192, 4096, PROT_READ | PROT_WRITE) == 0 && raw(SYS_mbcf_setup, (long)(uintptr_t)&rg, 0, 0) == 0 &&
+              raw(SYS_mbcf_setup, 0, 0, 0) == 0,
+          "mbcf_setup with writable rings attaches, NULL detaches");
     unsigned char rnd[32] = { 0 };
     check(syscall(SYS_getrandom, rnd, sizeof rnd, 0) == 32, "getrandom");
     printf("ktest_sys: %d checks, %d failed\n", n, failures);
