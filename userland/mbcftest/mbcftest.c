@@ -376,7 +376,8 @@ static int test_refuse(void)
 /* ---- exported mappings grown or moved by mremap ---- */
 #define REMAP_A 0x500000000000ull            /* grown in place: 1 -> 3 pages */
 #define REMAP_B 0x500000100000ull            /* moved: 1 -> 2 pages, blocked above */
-static struct { volatile uint64_t moved_to; } remap_box __attribute__((aligned(4096)));
+static struct { volatile uint64_t moved_to; } remap_box __attribute__((aligned(4096)));  /* on node 0 */
+static uint64_t remap_moved;                                                           /* on node 1 */
 
 static int test_remap(void)
 {
@@ -399,9 +400,8 @@ static int test_remap(void)
         void *d = mremap((void *)REMAP_B, 4096, 2 * 4096, MREMAP_MAYMOVE);
         check(d != MAP_FAILED && d != (void *)REMAP_B, "%s (%lx %ld)", "mremap moves B (blocked above) to 2 pages",
               (long)d, 0);
-        static uint64_t v;
-        v = (uint64_t)d;
-        put_sync(0, (uint64_t)&remap_box.moved_to, &v, 8);
+        remap_moved = (uint64_t)d;
+        put_sync(0, (uint64_t)&remap_box.moved_to, &remap_moved, 8);
     }
     barrier(1);
     if (rank == 0) {
@@ -427,7 +427,7 @@ static int test_remap(void)
     }
     barrier(2);
     if (rank == 1) {
-        const uint8_t *a = (const uint8_t *)REMAP_A, *d = (const uint8_t *)remap_box.moved_to;
+        const uint8_t *a = (const uint8_t *)REMAP_A, *d = (const uint8_t *)remap_moved;
         int landed = a[8] == 0x5A && d[8] == 0x5A, clean = 1;
         for (int i = 4096; i < 3 * 4096; i++)
             clean &= a[i] == 0;
