@@ -12,3 +12,11 @@ $(BUILD)/user/mpibench: userland/mpibench/mpibench.c $(MPI_GUEST_LIBS) $(LIBRAW_
 	$(MUSLCC) $(USER_CFLAGS) -DMPIBENCH_GUEST -I$(MPI_DIR)/include -Iuserland/libmbcf -Iuserland/libraw -Ikernel/uapi \
 	    -o $@ $< $(LIBRAW_SRCS) $(MPI_GUEST_LIBS) -lm
 endif
+# Debian MPICH build (dynamic), for the Linux + MPICH baseline nodes
+# (scripts/qemu/linux_cluster, scripts/qemu/bench_vs_linux): rtt and bw only.
+ifneq ($(shell command -v mpicc.mpich 2>/dev/null),)
+HOST_TOOLS += $(BUILD)/mpich/mpibench
+$(BUILD)/mpich/mpibench: userland/mpibench/mpibench.c
+	@mkdir -p $(dir $@)
+	mpicc.mpich -std=gnu11 -O2 -g -Wall -Wextra -Werror -o $@ $< -lm
+endif
