@@ -15,7 +15,7 @@ USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
 HOST_TESTS  :=      # host test binaries (cmocka), $(BUILD)/host/<name>
 HOST_TOOLS  :=      # other host-side binaries
 
-.PHONY: all deps run test bench clean
+.PHONY: all deps run test bench bench-npb clean
 all:
 
 include $(sort $(wildcard kernel/*.mk drivers/*/*.mk mbcf/*.mk libmpi_mbcf/*.mk \
@@ -43,6 +43,13 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
 	scripts/qemu/bench_mpi
+	scripts/qemu/bench_vs_linux
+
+# Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
+# on the same QEMU machine, NIC and switch (class W; runs alternate).
+bench-npb: deps
+	@$(MAKE) --no-print-directory all
+	scripts/qemu/npb --vs-linux --classes W
 
 clean:
 	rm -rf $(BUILD)
