@@ -18,7 +18,7 @@ HOST_TOOLS  :=      # other host-side binaries
 .PHONY: all deps run test bench bench-npb clean
 all:
 
-include $(sort $(wildcard kernel/*.mk drivers/*/*.mk mbcf/*.mk libmpi_mbcf/*.mk \
+include $(sort $(wildcard kernel/*.mk drivers/*/*.mk mbcf/*.mk libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk \
                           userland/*.mk userland/*/*.mk tests/*.mk scripts/*.mk))
 
 all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
