@@ -1,7 +1,10 @@
 # libmpi_mbcf/rsched/rsched.mk - RSched, the RDMA command scheduler of seed 000
-# (portable C, no kernel or MPI headers): host unit tests here. The halo
-# simulation and `make bench-rsched` are added below once the timing model
-# (drivers/tofu_emu/tofu_model.[ch]) is on this branch.
+# (portable C, no kernel or MPI headers), its host tests, and the host
+# simulation of the seed's evaluation:
+#   make bench-rsched   tables (Markdown + CSV) and PNGs into runs/<UTC time>-rsched/
+# The simulation times plans with the shared Tofu timing model
+# (drivers/tofu_emu/tofu_model.[ch], tofu-emu branch); without it only the
+# scheduler and its test are built.
 RSCHED_DIR  := libmpi_mbcf/rsched
 RSCHED_SRCS := $(addprefix $(RSCHED_DIR)/,rsched_plan.c rsched_rr.c rsched_bl.c rsched_check.c \
 	rsched_halo.c)
@@ -12,3 +15,31 @@ HOST_TESTS += $(BUILD)/host/test_rsched
 $(BUILD)/host/test_rsched: tests/host/test_rsched.c $(RSCHED_SRCS) $(RSCHED_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(RSCHED_CFLAGS) -o $@ tests/host/test_rsched.c $(RSCHED_SRCS) -lcmocka
+
+.PHONY: bench-rsched
+ifneq ($(wildcard drivers/tofu_emu/tofu_model.c),)
+RSCHED_MODEL := drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
+RSCHED_SIM_SRCS := $(RSCHED_SRCS) $(addprefix $(RSCHED_DIR)/,rsched_sim.c rsched_table.c) \
+	$(RSCHED_MODEL)
+RSCHED_SIM_DEPS := $(RSCHED_SIM_SRCS) $(RSCHED_HDRS) drivers/tofu_emu/tofu_model.h \
+	drivers/tofu_emu/tofu_topo.h
+RSCHED_SIM_CFLAGS := $(RSCHED_CFLAGS) -Idrivers/tofu_emu
+
+HOST_TESTS += $(BUILD)/host/test_rsched_sim
+$(BUILD)/host/test_rsched_sim: tests/host/test_rsched_sim.c $(RSCHED_SIM_DEPS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_SIM_CFLAGS) -o $@ tests/host/test_rsched_sim.c $(RSCHED_SIM_SRCS) -lcmocka
+
+HOST_TOOLS += $(BUILD)/host/rsched_bench
+$(BUILD)/host/rsched_bench: $(RSCHED_DIR)/rsched_bench.c $(RSCHED_SIM_DEPS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_SIM_CFLAGS) -o $@ $(RSCHED_DIR)/rsched_bench.c $(RSCHED_SIM_SRCS)
+
+bench-rsched: $(BUILD)/host/rsched_bench
+	@d=runs/$$(date -u +%Y%m%d-%H%M%S)-rsched; mkdir -p $$d && \
+	$(BUILD)/host/rsched_bench $$d && scripts/sim/rsched_plot $$d && \
+	echo "bench-rsched: tables and plots in $$d (rsched.md, rsched.csv, *.png)"
+else
+bench-rsched:
+	@echo "bench-rsched: drivers/tofu_emu/tofu_model.c is not on this branch yet (tofu-emu); nothing to simulate with" >&2; exit 1
+endif
