@@ -1,0 +1,27 @@
+# userland/halo/halo.mk - the halo-exchange benchmark of seed 000 sec 4.1
+# (persistent requests, Startall/Waitall, every halo cell checked), built
+# three ways: build/host/halo (libmpi_mbcf, host backend: mbcf-hostrun),
+# build/host/halo_mpich (Debian's MPICH, cross-check), build/user/halo (guest).
+# (-Wno-stringop-overflow: gcc 12 false positive on MPI_STATUSES_IGNORE with MPICH, as libmpi.mk)
+HALO_SRCS := userland/halo/halo.c libmpi_mbcf/rsched/rsched_halo.c libmpi_mbcf/rsched/rsched_plan.c \
+	libmpi_mbcf/rsched/rsched_rr.c libmpi_mbcf/rsched/rsched_bl.c
+HALO_DEPS := $(HALO_SRCS) $(wildcard libmpi_mbcf/rsched/*.h)
+HALO_INC  := -Ilibmpi_mbcf/rsched
+
+HOST_TOOLS += $(BUILD)/host/halo
+$(BUILD)/host/halo: $(HALO_DEPS) $(MPI_HOST_LIBS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -Wmissing-prototypes $(HALO_INC) -I$(MPI_DIR)/include -o $@ $(HALO_SRCS) $(MPI_HOST_LIBS) -lm
+
+.PHONY: halo-mpich
+halo-mpich: $(BUILD)/host/halo_mpich
+$(BUILD)/host/halo_mpich: $(HALO_DEPS)
+	@mkdir -p $(dir $@)
+	mpicc.mpich -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-stringop-overflow $(HALO_INC) -o $@ $(HALO_SRCS) -lm
+
+ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+USER_PROGS += $(BUILD)/user/halo
+$(BUILD)/user/halo: $(HALO_DEPS) $(MPI_GUEST_LIBS)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(USER_CFLAGS) $(HALO_INC) -I$(MPI_DIR)/include -o $@ $(HALO_SRCS) $(MPI_GUEST_LIBS) -lm
+endif
