@@ -43,3 +43,9 @@ else
 bench-rsched:
 	@echo "bench-rsched: drivers/tofu_emu/tofu_model.c is not on this branch yet (tofu-emu); nothing to simulate with" >&2; exit 1
 endif
+
+# The pseudo-collective core (seed 000 sec 4.1) on an in-memory transport.
+HOST_TESTS += $(BUILD)/host/test_rsched_pcoll
+$(BUILD)/host/test_rsched_pcoll: tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rsched_pcoll.c $(RSCHED_SRCS) $(RSCHED_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_CFLAGS) -pthread -o $@ tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rsched_pcoll.c $(RSCHED_SRCS) -lcmocka
