@@ -34,6 +34,21 @@ __attribute__((weak)) long mbcf_syscall(long nr, long a1, long a2, long a3, long
     return -ENOSYS;
 }
 
+/* TEMPORARY (until the seams branch lands its frame-kind registration): the
+ * emulated Tofu controller's hooks (drivers/tofu_emu/tofu_k_seam.h). */
+__attribute__((weak)) void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len)
+{
+    (void)src_rank; (void)payload; (void)len;
+    net.stats.drop_no_handler++;
+}
+__attribute__((weak)) void tofu_k_net_tick(void) {}
+__attribute__((weak)) void tofu_k_net_shutdown(void) {}
+__attribute__((weak)) long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
+{
+    (void)nr; (void)a1; (void)a2; (void)a3; (void)a4;
+    return -ENOSYS;
+}
+
 int net_rank(void)  { return net.rank; }
 int net_nodes(void) { return net.dev ? net.nodes : 0; }
 int net_up(void)    { return net.dev != 0; }
@@ -170,6 +185,9 @@ static void deliver(int src, uint8_t kind, const uint8_t *payload, uint32_t len)
     case CLUSTER_KIND_CTRL:
         ctrl_rx(src, payload, len);
         break;
+    case CLUSTER_KIND_TOFU:
+        tofu_k_net_rx(src, payload, len);
+        break;
     }
 }
 
@@ -276,6 +294,7 @@ static void net_tick(void)
 {
     net_poll();
     mbcf_net_tick();
+    tofu_k_net_tick();
 }
 
 /* ---- lifecycle ---- */
@@ -333,6 +352,7 @@ void net_shutdown(void)
         return;
     net_poll();
     mbcf_net_shutdown();
+    tofu_k_net_shutdown();
     if (net.cfg.print_stats) {
         struct net_stats s;
         net_get_stats(&s);

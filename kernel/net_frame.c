@@ -25,7 +25,8 @@ int net_rank_of_mac(const uint8_t mac[6], int nodes)
 
 int net_kind_known(uint8_t kind)
 {
-    return kind == CLUSTER_KIND_RAW || kind == CLUSTER_KIND_MBCF || kind == CLUSTER_KIND_CTRL;
+    return kind == CLUSTER_KIND_RAW || kind == CLUSTER_KIND_MBCF || kind == CLUSTER_KIND_CTRL ||
+           kind == CLUSTER_KIND_TOFU;
 }
 
 int net_frame_build(uint8_t *frame, int src_rank, int dst_rank, uint8_t kind,

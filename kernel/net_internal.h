@@ -25,4 +25,9 @@ extern struct net_state net;
 /* net_wait.c: apply cfg.wait_mode to the NIC interrupt mask. */
 void net_wait_apply_mode(void);
 
+/* TEMPORARY hooks of drivers/tofu_emu (weak defaults in net_core.c). */
+void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len);
+void tofu_k_net_tick(void);
+void tofu_k_net_shutdown(void);
+long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4);
 #endif

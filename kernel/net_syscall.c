@@ -121,5 +121,7 @@ long net_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
     case SYS_raw_send_frame: return sys_raw_send_frame((uint64_t)a1, (uint64_t)a2);
     case SYS_net_config:     return sys_net_config((uint64_t)a1);
     }
+    if (nr >= 1020 && nr <= 1039)      /* TEMPORARY: SYS_tofu_* (tofu_abi.h) */
+        return tofu_k_syscall(nr, (uint64_t)a1, (uint64_t)a2, (uint64_t)a3, (uint64_t)a4);
     return mbcf_syscall(nr, a1, a2, a3, a4, a5);   /* SYS_mbcf_* and anything else */
 }

@@ -1,0 +1,70 @@
+/* tofu_k.h - internal interface between the kernel glue files of the emulated
+ * Tofu controller:
+ *   tofu_k_net.c    the transport: a second instance of MBCF's reliable engine
+ *                   on CLUSTER_KIND_TOFU frames, its post queue and callbacks;
+ *   tofu_k_target.c what the target does with arriving puts and messages
+ *                   (STADD + page-table checks, notices, get/atomic replies);
+ *   tofu_k_vcq.c    the task side: configuration, VCQ rings in task memory,
+ *                   doorbell, command table, completions, system calls.
+ * Execution model (kapi.h): one CPU, interrupts off in the kernel, no locks. */
+#ifndef TOFU_K_H
+#define TOFU_K_H
+#include <stdint.h>
+#include "tofu_abi.h"
+#include "tofu_wire.h"
+
+/* ---- tofu_k_net.c ---- */
+/* Source encodings of posted operations besides user addresses: a message
+ * buffer of the pool below, or the piggyback data of a command slot. */
+#define TOFU_KSRC_MSG   (0xAull << 60)
+#define TOFU_KSRC_PIGGY (0xBull << 60)
+
+/* Cookie of a posted operation: command slot + 1 (0: none) in bits 16..31,
+ * message buffer + 1 (0: none) in bits 0..15. */
+#define TOFU_COOKIE(slot1, msg1) (((uint64_t)(slot1) << 16) | (uint64_t)(msg1))
+
+/* Queue a put of len bytes from src (user address or TOFU_KSRC_PIGGY | slot << 32)
+ * to STADD stadd on node; queue a message (copied into a pool buffer).
+ * slot1: command slot + 1 whose completion counts this operation, or 0.
+ * 0, or -1 when the queue or the pool is full. */
+int tofu_k_post_put(int node, uint64_t stadd, uint64_t src, uint32_t len, uint32_t slot1);
+int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1);
+/* Room for n more queued operations and n message buffers? */
+int tofu_k_post_room(unsigned n);
+/* Post what the engine takes now (never call from an engine callback). */
+void tofu_k_pump(void);
+int tofu_k_net_up(void);
+void tofu_k_net_stats(struct tofu_stats *s);
+
+/* ---- tofu_k_target.c (called from the engine's callbacks) ---- */
+int tofu_k_check_range(uint64_t stadd, uint64_t len);
+int tofu_k_check_and_write(uint64_t stadd, const void *data, uint32_t len);
+int tofu_k_message(int src_node, const struct tofu_msg *m);
+/* Reset the registrations (task gone). */
+void tofu_k_target_reset(void);
+/* SYS_tofu_reg_mem / dereg_mem; local STADD resolution for sources. */
+long tofu_k_reg_mem(uint64_t addr, uint64_t len, long flags, uint64_t ustadd_out);
+long tofu_k_dereg_mem(uint64_t stadd);
+int tofu_k_local_stadd(uint64_t stadd, uint64_t len, int write, uint64_t *va);
+/* Is [va, va+len) mapped for the user (and writable if write)? */
+int tofu_k_user_ok(uint64_t va, uint64_t len, int write);
+/* MBCF status -> uTofu status for a remote refusal. */
+int tofu_k_remote_status(int mbcf_status);
+extern struct tofu_stats tofu_k_st;
+
+/* ---- tofu_k_vcq.c ---- */
+/* Copy piggyback data of command slot `slot` (bytes off..off+len): 0 or -1. */
+int tofu_k_piggy_copy(uint8_t *d, uint32_t slot, uint32_t off, uint32_t len);
+/* A queued operation of command slot (slot1 - 1) completed with an MBCF status. */
+void tofu_k_cmd_op_done(uint32_t slot1, int mbcf_status);
+/* A reply for command slot `cmd` arrived (GET_DONE / ARMW_REPLY). */
+void tofu_k_cmd_reply(uint32_t cmd, int src_node, const struct tofu_msg *m);
+/* Write a notice into the MRQ of VCQ (tni, cq); 0, or -1 when there is no such VCQ. */
+int tofu_k_notice(uint8_t tni, uint8_t cq, const struct tofu_mrq_entry *e);
+/* Something happened for the task (SYS_tofu_wait wakes up). */
+void tofu_k_event(void);
+int tofu_k_task_ready(void);
+/* This node's VCQ id of (tni, cq). */
+uint64_t tofu_k_vcq_id(uint8_t tni, uint8_t cq);
+
+#endif

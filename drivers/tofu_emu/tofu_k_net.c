@@ -1,0 +1,270 @@
+/* tofu_k_net.c - transport of the emulated Tofu controller: a second instance
+ * of MBCF's reliable, ordered, exactly-once engine (mbcf/mbcf_engine.c) on
+ * CLUSTER_KIND_TOFU frames (tofu_wire.h), its callbacks, and a FIFO of
+ * operations waiting for room in the engine (it keeps MBCF_OPQ per peer).
+ * Engine callbacks only record; posting happens in tofu_k_pump, outside them
+ * (the engine is not reentrant). */
+#include "kapi.h"
+#include "net.h"
+#include "mbcf_engine.h"
+#include "mbcf.h"
+#include "tofu_k.h"
+#include "tofu_k_seam.h"
+
+static struct mbcf_engine *eng;
+
+/* ---- message buffers (stable until their operation completes) ---- */
+#define MSG_POOL 1024
+static struct tofu_msg msg_pool[MSG_POOL];
+static uint16_t msg_free[MSG_POOL];
+static unsigned msg_nfree;
+static int msg_init_done;
+
+static void msg_init(void)
+{
+    for (unsigned i = 0; i < MSG_POOL; i++)
+        msg_free[i] = (uint16_t)(MSG_POOL - 1 - i);
+    msg_nfree = MSG_POOL;
+    msg_init_done = 1;
+}
+
+/* ---- operations waiting for the engine, in order ---- */
+#define POSTQ 2048
+struct postop {
+    int node;
+    uint8_t fifo;          /* 1: message (FIFO entry), 0: put */
+    uint32_t len;
+    uint64_t raddr, src, cookie;
+};
+static struct postop postq[POSTQ];
+static unsigned pq_n;      /* entries postq[0..pq_n) */
+
+int tofu_k_post_room(unsigned n)
+{
+    if (!msg_init_done)
+        msg_init();
+    return pq_n + n <= POSTQ && msg_nfree >= n;
+}
+
+int tofu_k_post_put(int node, uint64_t stadd, uint64_t src, uint32_t len, uint32_t slot1)
+{
+    if (pq_n >= POSTQ)
+        return -1;
+    postq[pq_n++] = (struct postop){ node, 0, len, stadd, src, TOFU_COOKIE(slot1, 0) };
+    return 0;
+}
+
+int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
+{
+    if (!msg_init_done)
+        msg_init();
+    if (pq_n >= POSTQ || msg_nfree == 0)
+        return -1;
+    unsigned b = msg_free[--msg_nfree];
+    msg_pool[b] = *m;
+    postq[pq_n++] = (struct postop){ node, 1, sizeof *m, 0, TOFU_KSRC_MSG | (uint64_t)b << 32,
+                                     TOFU_COOKIE(slot1, b + 1) };
+    return 0;
+}
+
+/* ---- engine callbacks ---- */
+static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
+{
+    (void)ctx;
+    if (dst == net_rank())
+        return net_send(dst, CLUSTER_KIND_TOFU, frame, len) ? -1 : 0;
+    int err = 0;
+    uint8_t *p = net_tx_prepare(dst, CLUSTER_KIND_TOFU, len, &err);
+    if (!p)
+        return -1;
+    memcpy(p, frame, len);
+    return 0;
+}
+
+static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
+
+static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
+{
+    (void)ctx;
+    return task ? MBCF_E_NOTASK : tofu_k_check_range(stadd, len);
+}
+
+static int cb_write(void *ctx, uint16_t task, uint64_t stadd, const void *d, uint32_t len)
+{
+    (void)ctx;
+    return task ? MBCF_E_NOTASK : tofu_k_check_and_write(stadd, d, len);
+}
+
+static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void *d, uint32_t len)
+{
+    (void)ctx;
+    (void)addr;
+    if (task || len != sizeof(struct tofu_msg))
+        return MBCF_E_INVAL;
+    struct tofu_msg m;
+    memcpy(&m, d, sizeof m);
+    return tofu_k_message(src, &m);
+}
+
+/* Copy len bytes of an operation's source into the frame. */
+static int read_source(uint8_t *d, uint64_t src, uint32_t len)
+{
+    uint64_t tag = src & (0xFull << 60);
+    uint32_t idx = (uint32_t)(src >> 32) & 0xffff, off = (uint32_t)src;
+    if (tag == TOFU_KSRC_MSG) {
+        if (idx >= MSG_POOL || off + len > sizeof(struct tofu_msg))
+            return MBCF_E_INVAL;
+        memcpy(d, (const uint8_t *)&msg_pool[idx] + off, len);
+        return 0;
+    }
+    if (tag == TOFU_KSRC_PIGGY)
+        return tofu_k_piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
+    return copy_from_user(d, src, len) ? MBCF_E_INVAL : 0;
+}
+
+static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
+                        const uint8_t *status)
+{
+    (void)ctx;
+    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
+    uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
+    int self = dst == net_rank(), err = 0;
+    uint8_t *p = self ? lo : net_tx_prepare(dst, CLUSTER_KIND_TOFU, len, &err);
+    if (!p)
+        return -1;
+    memcpy(p, h, MBCF_WIRE_HDR);
+    int st = read_source(p + MBCF_WIRE_HDR, src, h->len);
+    if (st) {
+        if (!self)
+            net_tx_cancel_last();
+        return st;
+    }
+    memcpy(p + MBCF_WIRE_HDR + h->len, status, h->nstat);
+    if (self)
+        return net_send(dst, CLUSTER_KIND_TOFU, lo, len) ? -1 : 0;
+    return 0;
+}
+
+static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
+{
+    (void)ctx;
+    (void)node;
+    uint32_t msg1 = (uint32_t)(cookie & 0xffff), slot1 = (uint32_t)(cookie >> 16) & 0xffff;
+    if (msg1)
+        msg_free[msg_nfree++] = (uint16_t)(msg1 - 1);
+    if (slot1)
+        tofu_k_cmd_op_done(slot1, status);
+}
+
+static void *cb_alloc(void *ctx, size_t bytes)
+{
+    (void)ctx;
+    return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
+}
+
+static struct mbcf_engine *engine(void)
+{
+    if (eng || !net_up())
+        return eng;
+    if (!msg_init_done)
+        msg_init();
+    void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
+    if (!mem)
+        return 0;
+    struct mbcf_config c;
+    mbcf_config_default(&c, net_rank(), net_nodes());
+    c.ack_every = 16;
+    struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
+                                 cb_send_data, cb_complete, cb_alloc };
+    eng = mbcf_engine_init(mem, &c, &cb);
+    if (!eng)
+        kprintf("tofu: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
+    return eng;
+}
+
+int tofu_k_net_up(void)
+{
+    return engine() != 0;
+}
+
+/* Post queued operations in order; an operation to a peer whose engine queue
+ * is full waits, and so do the later ones to that peer (order per pair). */
+void tofu_k_pump(void)
+{
+    if (!engine() || pq_n == 0)
+        return;
+    uint64_t blocked[(MBCF_MAX_NODES + 63) / 64] = { 0 };
+    unsigned k = 0;
+    for (unsigned i = 0; i < pq_n; i++) {
+        struct postop *o = &postq[i];
+        int b = o->node >= 0 && o->node < MBCF_MAX_NODES &&
+                (blocked[o->node / 64] >> (o->node % 64) & 1);
+        int r = -MBCF_E_AGAIN;
+        if (!b)
+            r = o->fifo ? mbcf_post_fifo(eng, o->node, 0, 0, o->src, o->len, o->cookie)
+                        : mbcf_post_put(eng, o->node, 0, o->raddr, o->src, o->len, o->cookie);
+        if (r == -MBCF_E_AGAIN) {
+            if (o->node >= 0 && o->node < MBCF_MAX_NODES)
+                blocked[o->node / 64] |= 1ull << (o->node % 64);
+            postq[k++] = *o;          /* keep it, in order */
+        } else if (r < 0) {
+            cb_complete(0, o->cookie, o->node, -r);   /* refused locally */
+        }
+    }
+    pq_n = k;
+}
+
+/* ---- network hooks ---- */
+void tofu_k_net_rx(int src, const void *payload, uint32_t len)
+{
+    if (!engine())
+        return;
+    mbcf_rx(eng, src, payload, len);
+    mbcf_rx_done(eng);
+    tofu_k_pump();
+}
+
+void tofu_k_net_tick(void)
+{
+    if (!eng)
+        return;
+    mbcf_tick(eng);
+    tofu_k_pump();
+    net_tx_flush();
+}
+
+/* At power-off: answer peers' retransmissions for a while (as MBCF does), so
+ * a peer does not wait forever for the ack of our last received frames. */
+void tofu_k_net_shutdown(void)
+{
+    if (!eng)
+        return;
+    uint64_t start = time_ns(), last = start, ticked = start;
+    uint64_t rx = mbcf_engine_stats(eng)->rx_frames;
+    mbcf_rx_done(eng);
+    net_tx_flush();
+    while (time_ns() - last < 700000000ull && time_ns() - start < 3000000000ull) {
+        net_poll();
+        if (time_ns() - ticked >= 1000000) {
+            ticked = time_ns();
+            mbcf_tick(eng);
+        }
+        net_tx_flush();
+        uint64_t now_rx = mbcf_engine_stats(eng)->rx_frames;
+        if (now_rx != rx) {
+            rx = now_rx;
+            last = time_ns();
+        }
+    }
+}
+
+void tofu_k_net_stats(struct tofu_stats *s)
+{
+    if (!eng)
+        return;
+    const struct mbcf_stats_eng *e = mbcf_engine_stats(eng);
+    s->tx_data = e->tx_data;
+    s->tx_retrans = e->tx_retrans;
+    s->rx_dup = e->rx_dup;
+    s->rx_ooo = e->rx_ooo;
+}
