@@ -38,12 +38,14 @@ test: deps
 	tests/run
 
 # Tables: raw frames in both wait modes, then raw beside MBCF beside MPI in
-# one run (adaptive mode, the faster one here). Results under runs/.
+# one run (adaptive mode, the faster one here), then the emulated Tofu
+# (modeled beside wall time, both modes). Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
+	scripts/qemu/bench_tofu
 
 # Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; runs alternate).

@@ -16,3 +16,19 @@ $(LIBUTOFU_A): $(LIBUTOFU_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 USER_PROGS += $(LIBUTOFU_A)
+
+# ---- test program (tests/cluster/tofu_ops.sh) ----
+USER_PROGS += $(BUILD)/user/tofutest
+$(BUILD)/user/tofutest: userland/tofutest/tofutest.c $(LIBUTOFU_A) $(LIBUTOFU_HDRS)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(LIBUTOFU_CFLAGS) -o $@ userland/tofutest/tofutest.c $(LIBUTOFU_A) $(USER_LDFLAGS)
+
+# ---- benchmark: put latency / bandwidth, modeled and wall, per mode ----
+USER_PROGS += $(BUILD)/user/tofubench
+$(BUILD)/user/tofubench: userland/tofubench/tofubench.c $(LIBUTOFU_A) $(LIBUTOFU_HDRS)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(LIBUTOFU_CFLAGS) -o $@ userland/tofubench/tofubench.c $(LIBUTOFU_A) $(USER_LDFLAGS)
+
+.PHONY: bench-tofu
+bench-tofu: $(BUILD)/user/tofubench $(BUILD)/kernel/BOOTX64.EFI
+	scripts/qemu/bench_tofu
