@@ -44,6 +44,8 @@ int rsched_dir_is_diagonal(int dir);
 int rsched_dir_opposite(int dir);         /* E<->W, NE<->SW, ...; -1 when out of range */
 /* Grid offset of a direction: E is +x, N is +y. */
 void rsched_dir_offset(int dir, int *dx, int *dy);
+/* The direction of offset (dx, dy), each in -1..1; -1 for (0, 0) or others. */
+int rsched_dir_from_offset(int dx, int dy);
 
 /* One RDMA put of the request set. Direction stands for the network link it
  * occupies (seed 000 fig. 1: colour = direction = link); dest is the

@@ -19,7 +19,7 @@ $(BUILD)/host/test_rsched: tests/host/test_rsched.c $(RSCHED_SRCS) $(RSCHED_HDRS
 .PHONY: bench-rsched
 ifneq ($(wildcard drivers/tofu_emu/tofu_model.c),)
 RSCHED_MODEL := drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
-RSCHED_SIM_SRCS := $(RSCHED_SRCS) $(addprefix $(RSCHED_DIR)/,rsched_sim.c rsched_table.c) \
+RSCHED_SIM_SRCS := $(RSCHED_SRCS) $(addprefix $(RSCHED_DIR)/,rsched_sim.c rsched_table.c rsched_cost_tofu.c) \
 	$(RSCHED_MODEL)
 RSCHED_SIM_DEPS := $(RSCHED_SIM_SRCS) $(RSCHED_HDRS) drivers/tofu_emu/tofu_model.h \
 	drivers/tofu_emu/tofu_topo.h

@@ -29,14 +29,19 @@ void rsched_dir_offset(int dir, int *dx, int *dy)
     *dy = ok ? dir_dy[dir] : 0;
 }
 
+int rsched_dir_from_offset(int dx, int dy)
+{
+    for (int d = 0; d < RSCHED_NDIR; d++)
+        if (dir_dx[d] == dx && dir_dy[d] == dy)
+            return d;
+    return -1;
+}
+
 int rsched_dir_opposite(int dir)
 {
     if (dir < 0 || dir >= RSCHED_NDIR)
         return -1;
-    for (int d = 0; d < RSCHED_NDIR; d++)
-        if (dir_dx[d] == -dir_dx[dir] && dir_dy[d] == -dir_dy[dir])
-            return d;
-    return -1;
+    return rsched_dir_from_offset(-dir_dx[dir], -dir_dy[dir]);
 }
 
 uint64_t rsched_put_ns(const struct rsched_cost *c, uint32_t len)

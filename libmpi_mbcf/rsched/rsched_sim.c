@@ -18,6 +18,7 @@
  * not slow its engine: orig is, if anything, modeled on the fast side. */
 #include "rsched_sim.h"
 #include "rsched_halo.h"
+#include "rsched_cost_tofu.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,13 +45,7 @@ void rsched_sim_defaults(struct rsched_sim_cfg *cfg, enum tofu_mode mode)
 
 struct rsched_cost rsched_sim_cost(const struct rsched_sim_cfg *cfg)
 {
-    struct rsched_cost c = { 0 };
-    const struct tofu_params *p = tofu_params(cfg->mode);
-    if (!p)
-        return c;
-    c.nengines = (int)p->n_tni;
-    c.put_ns = p->cmd_ns;
-    c.mbps = p->tni_mbps < p->link_mbps ? p->tni_mbps : p->link_mbps;
+    struct rsched_cost c = rsched_cost_tofu(tofu_params(cfg->mode));
     c.access_ns = cfg->access_ns;
     return c;
 }

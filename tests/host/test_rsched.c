@@ -383,6 +383,9 @@ static void test_names_and_errors(void **state)
     assert_int_equal(rsched_dir_opposite(RSCHED_NE), RSCHED_SW);
     assert_int_equal(rsched_dir_opposite(RSCHED_W), RSCHED_E);
     assert_int_equal(rsched_dir_opposite(42), -1);
+    assert_int_equal(rsched_dir_from_offset(-1, 1), RSCHED_NW);
+    assert_int_equal(rsched_dir_from_offset(0, 0), -1);
+    assert_int_equal(rsched_dir_from_offset(2, 0), -1);
     assert_string_equal(rsched_dir_name(42), "?");
     assert_int_equal(rsched_halo_case_from_name("all8"), RSCHED_HALO_ALL);
     assert_int_equal(rsched_halo_case_from_name("up"), -1);

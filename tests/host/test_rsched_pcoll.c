@@ -41,15 +41,7 @@ static int dir_of(void *ctx, int peer)
 {
     struct rank_ctx *c = ctx;
     int dx = (peer % PX - c->rank % PX + PX) % PX, dy = (peer / PX - c->rank / PX + PY) % PY;
-    dx = dx == PX - 1 ? -1 : dx;
-    dy = dy == PY - 1 ? -1 : dy;
-    for (int d = 0; d < RSCHED_NDIR; d++) {
-        int ox, oy;
-        rsched_dir_offset(d, &ox, &oy);
-        if (ox == dx && oy == dy)
-            return d;
-    }
-    return -1;
+    return rsched_dir_from_offset(dx == PX - 1 ? -1 : dx, dy == PY - 1 ? -1 : dy);
 }
 
 static int reg(void *ctx, void *buf, uint32_t bytes, uint64_t *stadd)

@@ -7,6 +7,17 @@
  * MPICH.
  *
  *   halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]
+ *        [-s off|rr1|rr2|rr4|bl1|bl2|bl4|bl4o|...[,...]] [-R]
+ *
+ * -s (default: $MPI_MBCF_RSCHED, else off) picks the exchange: "off" is
+ * MPI's ordinary protocol ("orig" of the seed's figures); a scheduler name
+ * runs the seed's pseudo-collective mode on the emulated Tofu (guest build
+ * with the Tofu controller only, halo_tofu.c): the same messages as RDMA
+ * puts planned by RSched, timed in modeled Tofu time beside wall time. A
+ * request set the mode cannot take falls back to MPI, and the line says so;
+ * -R makes one such set on purpose (E/W receives one double longer than
+ * their sends: legal MPI, but the mode wants equal sizes). A comma list runs
+ * every case once per scheduler.
  *
  * Messages as Table 1 counts them (14 for all 8 directions): E/W one packed
  * message each, (2+k+2)*2*16*8 B; N/S one per halo row, 2 x (2+k+2)*16*8 B;
@@ -16,17 +27,21 @@
  * order of drivers/tofu_emu/tofu_topo.h).
  *
  * Per case and k, one line:
- *   RESULT halo case=C k=K procs=P grid=PXxPY iters=N bytes_per_proc=B
- *          median_us=M max_median_us=X errors=E
- * (median over exchanges of the Startall..Waitall wall time on rank 0, and
- * the largest such median over ranks), then a TAP line "ok - ..." when every
- * halo cell of every exchange held its neighbour's value. */
+ *   RESULT halo case=C k=K procs=P grid=PXxPY iters=N bytes_per_proc=B sched=S
+ *          median_us=M max_median_us=X model_us=D errors=E
+ * (median over exchanges of the Startall..Waitall wall time on rank 0, the
+ * largest such median over ranks, and in the Tofu mode the median modeled
+ * time on rank 0, else -1), then a TAP line "ok - ..." when every halo cell
+ * of every exchange held its neighbour's value. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rsched_halo.h"
+#ifdef HALO_TOFU
+#include "halo_tofu.h"
+#endif
 
 #define H  RSCHED_HALO_W        /* halo width */
 #define NI RSCHED_HALO_I        /* interior cells per process, x */
@@ -38,6 +53,8 @@
 struct grid {
     int px, py, x, y, rank, k, kk;  /* kk = k + 2H values per column */
     double *f;                      /* f[(j * SI + i) * kk + l] */
+    const char *sched;              /* "off" or an RSched name */
+    int loose;                      /* -R: E/W receives one double longer */
 };
 
 /* one message of the exchange */
@@ -103,7 +120,8 @@ static int plan_dir(const struct grid *g, int dir, int sending, double *packbuf,
     int tagdir = sending ? dir : rsched_dir_opposite(dir);
     int peer = rsched_halo_neighbor(g->px, g->py, g->x, g->y, dir);
     if (dy == 0) {                  /* E/W: one packed message */
-        m[0] = (struct msg){ dir, -1, peer, tagdir * 2, (x1 - x0) * (y1 - y0) * g->kk, packbuf,
+        m[0] = (struct msg){ dir, -1, peer, tagdir * 2,
+                             (x1 - x0) * (y1 - y0) * g->kk + (!sending && g->loose), packbuf,
                              x0, x1, y0, y1 };
         return 1;
     }
@@ -164,7 +182,7 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
         rsched_dir_offset(dirs[d], &dx, &dy);
         if (dy == 0) {
             packs[d] = malloc(ewcount * sizeof(double));
-            unpacks[d] = malloc(ewcount * sizeof(double));
+            unpacks[d] = malloc((ewcount + 1) * sizeof(double));
             if (!packs[d] || !unpacks[d]) {
                 fprintf(stderr, "halo: out of memory\n");
                 MPI_Abort(MPI_COMM_WORLD, 1);
@@ -175,9 +193,6 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
     }
     MPI_Request req[2 * MAXMSG];
     long bytes = 0;
-    for (int i = 0; i < nr; i++)
-        MPI_Recv_init(recvs[i].buf, recvs[i].count, MPI_DOUBLE, recvs[i].peer, recvs[i].tag,
-                      MPI_COMM_WORLD, &req[i]);
     for (int i = 0; i < ns; i++) {
         if ((uint32_t)sends[i].count * 8 != rsched_halo_len(sends[i].dir, g->k)) {
             fprintf(stderr, "halo: message %d of %s is %d B, Table 1 says %u\n", i,
@@ -186,8 +201,47 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
         bytes += (long)sends[i].count * 8;
-        MPI_Send_init(sends[i].buf, sends[i].count, MPI_DOUBLE, sends[i].peer, sends[i].tag,
-                      MPI_COMM_WORLD, &req[nr + i]);
+    }
+    const char *used = "off";
+    double *model = NULL;
+#ifdef HALO_TOFU
+    static struct rsched_pc pc;
+    int tofu = 0;
+    if (strcmp(g->sched, "off")) {
+        struct rsched_pc_req pr[2 * MAXMSG];
+        for (int i = 0; i < nr; i++)
+            pr[i] = (struct rsched_pc_req){ 0, recvs[i].buf, (uint32_t)recvs[i].count * 8,
+                                            recvs[i].peer, recvs[i].tag };
+        for (int i = 0; i < ns; i++)
+            pr[nr + i] = (struct rsched_pc_req){ 1, sends[i].buf, (uint32_t)sends[i].count * 8,
+                                                 sends[i].peer, sends[i].tag };
+        struct rsched_algo a;
+        struct rsched_cost cost = halo_tofu_cost();
+        if (rsched_parse(g->sched, &a)) {
+            if (g->rank == 0)
+                fprintf(stderr, "halo: unknown scheduler %s\n", g->sched);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        int rc = rsched_pc_init(&pc, &a, &cost, pr, nr + ns, halo_tofu_ops());
+        if (rc == 0) {
+            tofu = 1;
+            used = g->sched;
+            model = malloc((size_t)iters * sizeof *model);
+        } else if (g->rank == 0) {
+            printf("# halo %s k=%d: RSched mode %s not used (%s): MPI protocol instead\n",
+                   rsched_halo_case_name(hcase), g->k, g->sched,
+                   rc == RSCHED_PC_FALLBACK ? pc.why : "transport error");
+        }
+    }
+    if (!tofu)
+#endif
+    {
+        for (int i = 0; i < nr; i++)
+            MPI_Recv_init(recvs[i].buf, recvs[i].count, MPI_DOUBLE, recvs[i].peer, recvs[i].tag,
+                          MPI_COMM_WORLD, &req[i]);
+        for (int i = 0; i < ns; i++)
+            MPI_Send_init(sends[i].buf, sends[i].count, MPI_DOUBLE, sends[i].peer, sends[i].tag,
+                          MPI_COMM_WORLD, &req[nr + i]);
     }
     double *t = malloc((size_t)iters * sizeof *t);
     long bad = 0;
@@ -196,19 +250,42 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
         for (int i = 0; i < ns; i++)
             if (sends[i].row < 0)
                 pack(g, &sends[i], 0);
-        MPI_Barrier(MPI_COMM_WORLD);
-        double t0 = MPI_Wtime();
-        MPI_Startall(nr + ns, req);
-        MPI_Waitall(nr + ns, req, MPI_STATUSES_IGNORE);
-        t[it] = MPI_Wtime() - t0;
+#ifdef HALO_TOFU
+        if (tofu) {     /* Startall = barrier + puts; Waitall = completions + barrier */
+            uint64_t m0 = halo_tofu_model_ns(), w0 = halo_tofu_wall_ns();
+            if (rsched_pc_start(&pc) || rsched_pc_wait(&pc)) {
+                fprintf(stderr, "halo: RSched exchange failed on the Tofu transport\n");
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            }
+            t[it] = (halo_tofu_wall_ns() - w0) * 1e-9;
+            model[it] = (double)(halo_tofu_model_ns() - m0) * 1e-9;
+        } else
+#endif
+        {
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
+            MPI_Startall(nr + ns, req);
+            MPI_Waitall(nr + ns, req, MPI_STATUSES_IGNORE);
+            t[it] = MPI_Wtime() - t0;
+        }
         for (int i = 0; i < nr; i++) {
             if (recvs[i].row < 0)
                 pack(g, &recvs[i], 1);
             bad += check(g, &recvs[i], it);
         }
     }
+    double model_med = -1;
+#ifdef HALO_TOFU
+    if (tofu) {
+        halo_tofu_release();
+        qsort(model, (size_t)iters, sizeof *model, cmp_double);
+        model_med = model[iters / 2] * 1e6;
+        free(model);
+    } else
+#endif
     for (int i = 0; i < nr + ns; i++)
         MPI_Request_free(&req[i]);
+    (void)model;
     for (int d = 0; d < nd; d++) {
         free(packs[d]);
         free(unpacks[d]);
@@ -220,13 +297,13 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
     MPI_Reduce(&med, &maxmed, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Allreduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (g->rank == 0) {
-        printf("RESULT halo case=%s k=%d procs=%d grid=%dx%d iters=%d bytes_per_proc=%ld "
-               "median_us=%.2f max_median_us=%.2f errors=%ld\n",
-               rsched_halo_case_name(hcase), g->k, g->px * g->py, g->px, g->py, iters, bytes, med,
-               maxmed, allbad);
-        printf("%s %d - halo %s k=%d on %dx%d: %d exchanges of %d messages, every halo cell %s\n",
+        printf("RESULT halo case=%s k=%d procs=%d grid=%dx%d iters=%d bytes_per_proc=%ld sched=%s "
+               "median_us=%.2f max_median_us=%.2f model_us=%.2f errors=%ld\n",
+               rsched_halo_case_name(hcase), g->k, g->px * g->py, g->px, g->py, iters, bytes, used,
+               med, maxmed, model_med, allbad);
+        printf("%s %d - halo %s k=%d on %dx%d sched=%s: %d exchanges of %d messages, every halo cell %s\n",
                allbad ? "not ok" : "ok", ++*tapno, rsched_halo_case_name(hcase), g->k, g->px,
-               g->py, iters, ns, allbad ? "checked: WRONG VALUES" : "checked");
+               g->py, used, iters, ns, allbad ? "checked: WRONG VALUES" : "checked");
         fflush(stdout);
     }
     return allbad != 0;
@@ -234,7 +311,8 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]\n");
+    fprintf(stderr, "usage: halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]"
+                    " [-s off|rr1|..|bl4o[,...]] [-R]\n");
 }
 
 int main(int argc, char **argv)
@@ -264,6 +342,11 @@ int main(int argc, char **argv)
             g.px = atoi(v);
         } else if (!strcmp(argv[a], "-y") && v) {
             g.py = atoi(v);
+        } else if (!strcmp(argv[a], "-s") && v) {
+            g.sched = v;
+        } else if (!strcmp(argv[a], "-R")) {
+            g.loose = 1;
+            a--;            /* no value */
         } else {
             usage();
             MPI_Abort(MPI_COMM_WORLD, 2);
@@ -284,6 +367,27 @@ int main(int argc, char **argv)
                     g.py, size);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    if (!g.sched)
+        g.sched = getenv("MPI_MBCF_RSCHED") ? getenv("MPI_MBCF_RSCHED") : "off";
+    char *list = strdup(g.sched), *save = NULL;
+    const char *scheds[32];
+    int nsched = 0;
+    for (char *t = strtok_r(list, ",", &save); t && nsched < 32; t = strtok_r(NULL, ",", &save))
+        scheds[nsched++] = t;
+    int any_rsched = 0;
+    for (int i = 0; i < nsched; i++)
+        any_rsched |= strcmp(scheds[i], "off") != 0;
+    if (any_rsched) {
+#ifdef HALO_TOFU
+        if (halo_tofu_open(g.px, g.py))
+            MPI_Abort(MPI_COMM_WORLD, 2);
+#else
+        if (g.rank == 0)
+            fprintf(stderr, "halo: -s %s needs the emulated Tofu (guest build); this build has only -s off\n",
+                    g.sched);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+#endif
+    }
     g.x = g.rank % g.px;
     g.y = g.rank / g.px;
     int fails = 0, tapno = 0;
@@ -300,13 +404,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "halo: out of memory\n");
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
-        for (int c = 0; c < RSCHED_HALO_NCASES; c++)
-            if (hcase < 0 || c == hcase)
-                fails += run_case(&g, c, iters, &tapno);
+        for (int si = 0; si < nsched; si++) {
+            g.sched = scheds[si];
+            for (int c = 0; c < RSCHED_HALO_NCASES; c++)
+                if (hcase < 0 || c == hcase)
+                    fails += run_case(&g, c, iters, &tapno);
+        }
         free(g.f);
     }
     if (g.rank == 0)
         printf("1..%d\n", tapno);
+    free(list);
     MPI_Finalize();
     return fails ? 1 : 0;
 }
