@@ -73,7 +73,8 @@ static void test_other_kinds(void **st)
     assert_int_equal(fi.kind, CLUSTER_KIND_CTRL);
     assert_true(net_kind_known(CLUSTER_KIND_RAW));
     assert_false(net_kind_known(0));
-    assert_false(net_kind_known(CLUSTER_KIND_CTRL + 1));
+    assert_true(net_kind_known(CLUSTER_KIND_TOFU));
+    assert_false(net_kind_known(CLUSTER_KIND_TOFU + 1));
 }
 
 static void test_runt(void **st)
