@@ -1,7 +1,7 @@
 /* dte.h - datatype engine of libmpi_mbcf: type maps flattened into byte
  * segments, element runs for MPI_Get_elements, extents (MPI-3.1 sec 4.1),
  * pack/unpack of non-contiguous data. Portable C, unit-tested on the host
- * (tests/host/test_mpi_dte.c); the MPI_Type_* layer is datatype.c. */
+ * (tests/host/test_mpi_dte.c); the MPI_Type_* entry points are mpi_datatype.c. */
 #ifndef LIBMPI_MBCF_DTE_H
 #define LIBMPI_MBCF_DTE_H
 #include <stdint.h>

@@ -12,23 +12,44 @@
 include libmpi_mbcf/coll/coll.mk
 
 MPI_DIR      := libmpi_mbcf
-MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c chan.c p2p.c request.c pt2pt.c \
-	datatype.c op.c comm.c group.c topo.c env.c bsend.c coll_entry.c unsupported.c)
+# Layers (README.md in this folder): mpi_* entry points, pml_* protocol,
+# btl_* transport over MBCF; dte/match portable engines; params, world.
+MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
+	btl_chan.c btl_put.c btl_export.c \
+	pml_request.c pml_init.c pml_send.c pml_recv.c pml_incoming.c pml_sreq.c \
+	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c \
+	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_request.c \
+	mpi_bsend.c mpi_datatype.c mpi_op.c mpi_comm.c mpi_group.c mpi_topo.c mpi_coll.c \
+	mpi_unsupported.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h) $(COLL_HDRS) \
 	userland/libmbcf/mbcf.h
 MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -Iuserland/libmbcf -Imbcf
 MPI_LIBSRCS  := $(MPI_SRCS) $(COLL_SRCS)
+# Only what mpi.h declares is exported (mpi_export.h): objects are compiled
+# with hidden visibility, linked into one relocatable object and the hidden
+# symbols made local, so programs see MPI_* and PMPI_* only.
+MPI_LIB_CFLAGS := -fvisibility=hidden -Wmissing-prototypes -DLIBMPI_MBCF_BUILD
 RING_SRC     := mbcf/mbcf_fifo_ring.c
+# $(call mpi_archive,objects,archive)
+MPI_ROBJ = $(dir $(2))obj/libmpi_mbcf.o
+define mpi_archive
+	@rm -f $(2) $(MPI_ROBJ)
+	$(LD) -r -o $(MPI_ROBJ) $(1)
+	objcopy --localize-hidden $(MPI_ROBJ)
+	ar rcs $(2) $(MPI_ROBJ)
+endef
 
 # ---- host build ----
 MPI_HOBJ := $(BUILD)/lib/host/obj
 MPI_HOST_OBJS := $(patsubst %.c,$(MPI_HOBJ)/%.o,$(MPI_LIBSRCS))
+$(MPI_HOST_OBJS): $(MPI_HOBJ)/%.o: %.c $(MPI_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(MPI_LIB_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(MPI_HOBJ)/%.o: %.c $(MPI_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/host/libmpi_mbcf.a: $(MPI_HOST_OBJS)
-	@rm -f $@
-	ar rcs $@ $^
+	$(call mpi_archive,$^,$@)
 $(BUILD)/lib/host/libmbcf.a: $(MPI_HOBJ)/userland/libmbcf/mbcf_host.o $(MPI_HOBJ)/$(RING_SRC:.c=.o)
 	@rm -f $@
 	ar rcs $@ $^
@@ -45,12 +66,14 @@ HOST_TOOLS += $(BUILD)/host/mbcf-hostrun $(MPI_HOST_LIBS)
 MPI_GOBJ := $(BUILD)/lib/guest/obj
 MPI_GUEST_OBJS := $(patsubst %.c,$(MPI_GOBJ)/%.o,$(MPI_LIBSRCS))
 MPI_GUEST_CFLAGS := $(filter-out -static,$(USER_CFLAGS))
+$(MPI_GUEST_OBJS): $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_LIB_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/guest/libmpi_mbcf.a: $(MPI_GUEST_OBJS)
-	@rm -f $@
-	ar rcs $@ $^
+	$(call mpi_archive,$^,$@)
 $(BUILD)/lib/guest/libmbcf.a: $(MPI_GOBJ)/userland/libmbcf/mbcf_guest.o $(MPI_GOBJ)/$(RING_SRC:.c=.o)
 	@rm -f $@
 	ar rcs $@ $^

@@ -71,7 +71,7 @@ struct mq_msg *mq_find_msg(struct mq_list *unexpected, const struct mq_env *pat)
 
 #define MAX_BLOCKERS 64
 
-int mq_issue_requests(struct mq_list *posted, const uint32_t *seen, int self,
+int mq_issue_requests(struct mq_list *posted, struct mq_seen seen, int self,
                       int max_walk, int (*issue)(struct mq_recv *r, void *arg), void *arg)
 {
     const struct mq_env *blockers[MAX_BLOCKERS];
@@ -94,7 +94,7 @@ int mq_issue_requests(struct mq_list *posted, const uint32_t *seen, int self,
                 ok = 0;
         if (ok && issue(r, arg) == 0) {
             r->requested = 1;
-            r->req_epoch = seen[src];
+            r->req_epoch = mq_seen_of(seen, src);
             issued++;
             if (capped)
                 live[src]++;

@@ -62,10 +62,22 @@ struct mq_msg {
 struct mq_recv *mq_find_recv(struct mq_list *posted, const struct mq_env *msg);
 struct mq_msg *mq_find_msg(struct mq_list *unexpected, const struct mq_env *pat);
 
-/* Is the receive's send-request still possibly usable by the sender? */
-static inline int mq_request_live(const struct mq_recv *r, const uint32_t *seen)
+/* How many FIFO messages of each source the receiver has seen: the count of
+ * source s is the uint32_t at (char *)base + s * stride (a field of a
+ * per-peer table, or a plain array with stride sizeof(uint32_t)). */
+struct mq_seen {
+    const uint32_t *base;
+    size_t stride;
+};
+static inline uint32_t mq_seen_of(struct mq_seen seen, int src)
 {
-    return r->requested && r->pat.src >= 0 && r->req_epoch == seen[r->pat.src];
+    return *(const uint32_t *)(const void *)((const char *)seen.base + (size_t)src * seen.stride);
+}
+
+/* Is the receive's send-request still possibly usable by the sender? */
+static inline int mq_request_live(const struct mq_recv *r, struct mq_seen seen)
+{
+    return r->requested && r->pat.src >= 0 && r->req_epoch == mq_seen_of(seen, r->pat.src);
 }
 
 /* At most MQ_MAX_LIVE live send-requests per source: every FIFO message from
@@ -81,7 +93,7 @@ static inline int mq_request_live(const struct mq_recv *r, const uint32_t *seen)
  * then marks it requested at epoch seen[src]) or non-zero when it could not
  * (the receive then counts as a blocker). At most max_walk receives are
  * looked at; the rest wait. Returns the number issued. */
-int mq_issue_requests(struct mq_list *posted, const uint32_t *seen, int self,
+int mq_issue_requests(struct mq_list *posted, struct mq_seen seen, int self,
                       int max_walk, int (*issue)(struct mq_recv *r, void *arg), void *arg);
 
 /* ---- sender side: the send-requests received from one peer ---- */

@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include "coll_internal.h"
 
-int coll_reduce_binomial(const void *in, void *rbuf, int count, MPI_Datatype dt,
-                         MPI_Op op, int troot, MPI_Comm comm);
-
 /* acc (count elements, at element offset 0 of both) becomes
  * lower op upper, where the received part is tmp; `theirs_lower` says
  * which side the partner's data belongs on. */

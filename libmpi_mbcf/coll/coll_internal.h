@@ -6,6 +6,29 @@
 #include <stddef.h>
 #include "coll.h"
 
+/* Inside libmpi_mbcf (LIBMPI_MBCF_BUILD) the algorithms call the PMPI_
+ * names (libmpi_mbcf/mpi_export.h): a profiling tool sees the program's
+ * MPI_Bcast, not the sends it is made of, as with MPICH and Open MPI. Built
+ * against another MPI (tests/host/coll_shim.c) they call the MPI_ names. */
+#ifdef LIBMPI_MBCF_BUILD
+#define MPI_Comm_rank PMPI_Comm_rank
+#define MPI_Comm_size PMPI_Comm_size
+#define MPI_Send PMPI_Send
+#define MPI_Recv PMPI_Recv
+#define MPI_Isend PMPI_Isend
+#define MPI_Irecv PMPI_Irecv
+#define MPI_Sendrecv PMPI_Sendrecv
+#define MPI_Wait PMPI_Wait
+#define MPI_Waitall PMPI_Waitall
+#define MPI_Pack PMPI_Pack
+#define MPI_Unpack PMPI_Unpack
+#define MPI_Reduce_local PMPI_Reduce_local
+#define MPI_Op_commutative PMPI_Op_commutative
+#define MPI_Type_size PMPI_Type_size
+#define MPI_Type_get_extent PMPI_Type_get_extent
+#define MPI_Type_get_true_extent PMPI_Type_get_true_extent
+#endif
+
 /* One tag per collective on the hidden communicator, so that traffic of a
  * fast process that entered the next collective never matches a receive of
  * the previous one even if an algorithm posts several receives per peer. */
@@ -114,5 +137,8 @@ int coll_tree_pipe(char *p, size_t n, size_t seg, int parent,
                    const int *children, int nchild, int tag, MPI_Comm comm);
 /* Binomial-tree and scatter+allgather bcast on bytes (coll_bcast.c). */
 int coll_bcast_binomial_bytes(char *p, size_t n, int root, MPI_Comm comm);
+/* Binomial reduction to tree root troot (coll_reduce.c). */
+int coll_reduce_binomial(const void *in, void *rbuf, int count, MPI_Datatype dt,
+                         MPI_Op op, int troot, MPI_Comm comm);
 
 #endif

@@ -739,6 +739,378 @@ MPI_Request MPI_Request_f2c(MPI_Fint req);
 MPI_Fint MPI_Group_c2f(MPI_Group g);
 MPI_Group MPI_Group_f2c(MPI_Fint g);
 
+/* ---- profiling interface (MPI-3.1 sec 14.2): every function above under
+ * its PMPI_ name. The library defines the PMPI_ names; the MPI_ names are
+ * weak aliases of them, so a tool may define MPI_X and call PMPI_X. ---- */
+int PMPI_Init(int *argc, char ***argv);
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+int PMPI_Finalize(void);
+int PMPI_Initialized(int *flag);
+int PMPI_Finalized(int *flag);
+int PMPI_Abort(MPI_Comm comm, int errorcode);
+int PMPI_Query_thread(int *provided);
+int PMPI_Is_thread_main(int *flag);
+double PMPI_Wtime(void);
+double PMPI_Wtick(void);
+int PMPI_Get_processor_name(char *name, int *resultlen);
+int PMPI_Get_version(int *version, int *subversion);
+int PMPI_Get_library_version(char *version, int *resultlen);
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int PMPI_Free_mem(void *base);
+int PMPI_Pcontrol(const int level, ...);
+int PMPI_Error_string(int errorcode, char *string, int *resultlen);
+int PMPI_Error_class(int errorcode, int *errorclass);
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh);
+int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh);
+int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh);
+int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int PMPI_Errhandler_free(MPI_Errhandler *eh);
+int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler eh);
+int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *eh);
+int PMPI_Errhandler_create(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh);
+int PMPI_Add_error_class(int *errorclass);
+int PMPI_Add_error_code(int errorclass, int *errorcode);
+int PMPI_Add_error_string(int errorcode, const char *string);
+int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
+int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Status *status);
+int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request *req);
+int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                MPI_Request *req);
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                MPI_Request *req);
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                MPI_Request *req);
+int PMPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+               MPI_Request *req);
+int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
+                  void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+                  MPI_Comm comm, MPI_Status *status);
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int stag,
+                          int source, int rtag, MPI_Comm comm, MPI_Status *status);
+int PMPI_Buffer_attach(void *buf, int size);
+int PMPI_Buffer_detach(void *buf, int *size);
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status *status);
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg,
+                 MPI_Status *status);
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Status *status);
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Request *req);
+int PMPI_Wait(MPI_Request *req, MPI_Status *status);
+int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status);
+int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status *statuses);
+int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status *statuses);
+int PMPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *status);
+int PMPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *status);
+int PMPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[],
+                  MPI_Status *statuses);
+int PMPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[],
+                  MPI_Status *statuses);
+int PMPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status);
+int PMPI_Cancel(MPI_Request *req);
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag);
+int PMPI_Request_free(MPI_Request *req);
+int PMPI_Send_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *req);
+int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *req);
+int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *req);
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype dt, int source, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int PMPI_Start(MPI_Request *req);
+int PMPI_Startall(int n, MPI_Request reqs[]);
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype dt, int *count);
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype dt, int *count);
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype dt, MPI_Count *count);
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype dt, int count);
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag);
+int PMPI_Grequest_start(MPI_Grequest_query_function *q, MPI_Grequest_free_function *f,
+                        MPI_Grequest_cancel_function *c, void *extra, MPI_Request *req);
+int PMPI_Grequest_complete(MPI_Request req);
+int PMPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
+                     MPI_Datatype *newtype);
+int PMPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                      MPI_Datatype *newtype);
+int PMPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+                             MPI_Datatype *newtype);
+int PMPI_Type_indexed(int count, const int blocklens[], const int displs[],
+                      MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                       MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+                              MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
+                                   MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displs[],
+                                    MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                     const MPI_Datatype types[], MPI_Datatype *newtype);
+int PMPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[],
+                            const MPI_Datatype types[], MPI_Datatype *newtype);
+int PMPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+                             MPI_Datatype *newtype);
+int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                              const int starts[], int order, MPI_Datatype old,
+                              MPI_Datatype *newtype);
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+                            const int distribs[], const int dargs[], const int psizes[],
+                            int order, MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype);
+int PMPI_Type_commit(MPI_Datatype *dt);
+int PMPI_Type_free(MPI_Datatype *dt);
+int PMPI_Type_size(MPI_Datatype dt, int *size);
+int PMPI_Type_size_x(MPI_Datatype dt, MPI_Count *size);
+int PMPI_Type_extent(MPI_Datatype dt, MPI_Aint *extent);
+int PMPI_Type_lb(MPI_Datatype dt, MPI_Aint *lb);
+int PMPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub);
+int PMPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent);
+int PMPI_Type_get_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent);
+int PMPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent);
+int PMPI_Type_get_true_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent);
+int PMPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes,
+                           int *combiner);
+int PMPI_Type_get_contents(MPI_Datatype dt, int maxints, int maxaddrs, int maxtypes,
+                           int ints[], MPI_Aint addrs[], MPI_Datatype types[]);
+int PMPI_Type_set_name(MPI_Datatype dt, const char *name);
+int PMPI_Type_get_name(MPI_Datatype dt, char *name, int *resultlen);
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt);
+int PMPI_Get_address(const void *location, MPI_Aint *address);
+int PMPI_Address(void *location, MPI_Aint *address);
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint PMPI_Aint_diff(MPI_Aint a, MPI_Aint b);
+int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int outsize,
+              int *position, MPI_Comm comm);
+int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+                MPI_Datatype dt, MPI_Comm comm);
+int PMPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size);
+int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount,
+                       MPI_Datatype dt, void *outbuf, MPI_Aint outsize, MPI_Aint *position);
+int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize,
+                         MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype dt);
+int PMPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dt,
+                            MPI_Aint *size);
+int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op);
+int PMPI_Op_free(MPI_Op *op);
+int PMPI_Op_commutative(MPI_Op op, int *commute);
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op);
+int PMPI_Group_size(MPI_Group g, int *size);
+int PMPI_Group_rank(MPI_Group g, int *rank);
+int PMPI_Group_translate_ranks(MPI_Group g1, int n, const int ranks1[], MPI_Group g2,
+                               int ranks2[]);
+int PMPI_Group_compare(MPI_Group g1, MPI_Group g2, int *result);
+int PMPI_Group_union(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int PMPI_Group_intersection(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int PMPI_Group_difference(MPI_Group g1, MPI_Group g2, MPI_Group *newgroup);
+int PMPI_Group_incl(MPI_Group g, int n, const int ranks[], MPI_Group *newgroup);
+int PMPI_Group_excl(MPI_Group g, int n, const int ranks[], MPI_Group *newgroup);
+int PMPI_Group_range_incl(MPI_Group g, int n, int ranges[][3], MPI_Group *newgroup);
+int PMPI_Group_range_excl(MPI_Group g, int n, int ranges[][3], MPI_Group *newgroup);
+int PMPI_Group_free(MPI_Group *g);
+int PMPI_Comm_size(MPI_Comm comm, int *size);
+int PMPI_Comm_rank(MPI_Comm comm, int *rank);
+int PMPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result);
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req);
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm);
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcomm);
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm);
+int PMPI_Comm_free(MPI_Comm *comm);
+int PMPI_Comm_group(MPI_Comm comm, MPI_Group *g);
+int PMPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int PMPI_Comm_remote_size(MPI_Comm comm, int *size);
+int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *g);
+int PMPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader,
+                          int tag, MPI_Comm *newcomm);
+int PMPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm);
+int PMPI_Comm_set_name(MPI_Comm comm, const char *name);
+int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+                            MPI_Comm_delete_attr_function *delete_fn, int *keyval,
+                            void *extra_state);
+int PMPI_Comm_free_keyval(int *keyval);
+int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value);
+int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag);
+int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval);
+int PMPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag);
+int PMPI_Attr_put(MPI_Comm comm, int keyval, void *value);
+int PMPI_Attr_delete(MPI_Comm comm, int keyval);
+int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
+                       int *keyval, void *extra_state);
+int PMPI_Keyval_free(int *keyval);
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info);
+int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info,
+                    int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[]);
+int PMPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[],
+                             const int maxprocs[], const MPI_Info infos[], int root,
+                             MPI_Comm comm, MPI_Comm *intercomm, int errcodes[]);
+int PMPI_Comm_get_parent(MPI_Comm *parent);
+int PMPI_Comm_accept(const char *port, MPI_Info info, int root, MPI_Comm comm,
+                     MPI_Comm *newcomm);
+int PMPI_Comm_connect(const char *port, MPI_Info info, int root, MPI_Comm comm,
+                      MPI_Comm *newcomm);
+int PMPI_Comm_disconnect(MPI_Comm *comm);
+int PMPI_Comm_join(int fd, MPI_Comm *intercomm);
+int PMPI_Open_port(MPI_Info info, char *port);
+int PMPI_Close_port(const char *port);
+int PMPI_Dims_create(int nnodes, int ndims, int dims[]);
+int PMPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                     int reorder, MPI_Comm *newcomm);
+int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *dest);
+int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+int PMPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                  int *newrank);
+int PMPI_Topo_test(MPI_Comm comm, int *status);
+int PMPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                      int reorder, MPI_Comm *newcomm);
+int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *n);
+int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxn, int neighbors[]);
+int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+int PMPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
+                                    const int sourceweights[], int outdegree,
+                                    const int dests[], const int destweights[],
+                                    MPI_Info info, int reorder, MPI_Comm *newcomm);
+int PMPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                           const int dests[], const int weights[], MPI_Info info,
+                           int reorder, MPI_Comm *newcomm);
+int PMPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                            int rcount, MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                           int rcount, MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Barrier(MPI_Comm comm);
+int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm);
+int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                int root, MPI_Comm comm);
+int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                   MPI_Comm comm);
+int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                MPI_Datatype rdt, int root, MPI_Comm comm);
+int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                 const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                 MPI_Comm comm);
+int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, int root, MPI_Comm comm);
+int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+                  MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                  MPI_Comm comm);
+int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                   MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                    const int rcounts[], const int displs[], MPI_Datatype rdt,
+                    MPI_Comm comm);
+int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                   MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                   MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                   const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                   const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm);
+int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                        MPI_Op op, MPI_Comm comm);
+int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                              MPI_Op op, MPI_Comm comm);
+int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+              MPI_Comm comm);
+int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                MPI_Comm comm);
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req);
+int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm,
+                MPI_Request *req);
+int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                 int root, MPI_Comm comm, MPI_Request *req);
+int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                    MPI_Comm comm, MPI_Request *req);
+int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                   MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                    MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+int PMPI_Info_create(MPI_Info *info);
+int PMPI_Info_set(MPI_Info info, const char *key, const char *value);
+int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int PMPI_Info_free(MPI_Info *info);
+int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                    MPI_Win *win);
+int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                      void *baseptr, MPI_Win *win);
+int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                             void *baseptr, MPI_Win *win);
+int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int PMPI_Win_free(MPI_Win *win);
+int PMPI_Win_fence(int assert_, MPI_Win win);
+int PMPI_Win_lock(int lock_type, int rank, int assert_, MPI_Win win);
+int PMPI_Win_unlock(int rank, MPI_Win win);
+int PMPI_Win_lock_all(int assert_, MPI_Win win);
+int PMPI_Win_unlock_all(MPI_Win win);
+int PMPI_Win_flush(int rank, MPI_Win win);
+int PMPI_Win_flush_all(MPI_Win win);
+int PMPI_Win_start(MPI_Group g, int assert_, MPI_Win win);
+int PMPI_Win_complete(MPI_Win win);
+int PMPI_Win_post(MPI_Group g, int assert_, MPI_Win win);
+int PMPI_Win_wait(MPI_Win win);
+int PMPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+             int tcount, MPI_Datatype tdt, MPI_Win win);
+int PMPI_Get(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+             int tcount, MPI_Datatype tdt, MPI_Win win);
+int PMPI_Accumulate(const void *obuf, int ocount, MPI_Datatype odt, int trank,
+                    MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win);
+int PMPI_Get_accumulate(const void *obuf, int ocount, MPI_Datatype odt, void *rbuf,
+                        int rcount, MPI_Datatype rdt, int trank, MPI_Aint tdisp,
+                        int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win);
+int PMPI_Fetch_and_op(const void *obuf, void *rbuf, MPI_Datatype dt, int trank,
+                      MPI_Aint tdisp, MPI_Op op, MPI_Win win);
+int PMPI_Compare_and_swap(const void *obuf, const void *cbuf, void *rbuf, MPI_Datatype dt,
+                          int trank, MPI_Aint tdisp, MPI_Win win);
+int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info,
+                   MPI_File *fh);
+int PMPI_File_close(MPI_File *fh);
+int PMPI_File_delete(const char *filename, MPI_Info info);
+int PMPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dt, MPI_Status *status);
+int PMPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype dt,
+                    MPI_Status *status);
+int PMPI_File_read_at(MPI_File fh, MPI_Offset off, void *buf, int count, MPI_Datatype dt,
+                      MPI_Status *status);
+int PMPI_File_write_at(MPI_File fh, MPI_Offset off, const void *buf, int count,
+                       MPI_Datatype dt, MPI_Status *status);
+int PMPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype dt,
+                       MPI_Status *status);
+int PMPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype dt,
+                        MPI_Status *status);
+int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
+                       MPI_Datatype filetype, const char *datarep, MPI_Info info);
+int PMPI_File_get_size(MPI_File fh, MPI_Offset *size);
+int PMPI_File_seek(MPI_File fh, MPI_Offset off, int whence);
+MPI_Fint PMPI_Comm_c2f(MPI_Comm comm);
+MPI_Comm PMPI_Comm_f2c(MPI_Fint comm);
+MPI_Fint PMPI_Type_c2f(MPI_Datatype dt);
+MPI_Datatype PMPI_Type_f2c(MPI_Fint dt);
+MPI_Fint PMPI_Op_c2f(MPI_Op op);
+MPI_Op PMPI_Op_f2c(MPI_Fint op);
+MPI_Fint PMPI_Request_c2f(MPI_Request req);
+MPI_Request PMPI_Request_f2c(MPI_Fint req);
+MPI_Fint PMPI_Group_c2f(MPI_Group g);
+MPI_Group PMPI_Group_f2c(MPI_Fint g);
+
 #ifdef __cplusplus
 }
 #endif

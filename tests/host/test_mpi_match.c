@@ -11,6 +11,9 @@
 #include <cmocka.h>
 #include "match.h"
 
+/* a plain array of seen counters, as the engine reads them */
+#define SEEN(a) ((struct mq_seen){ (a), sizeof (a)[0] })
+
 static void test_env_match(void **s)
 {
     (void)s;
@@ -151,26 +154,26 @@ static void test_issue_order_and_blocking(void **s)
         mq_append(&posted, &r[i].node);
     nissued = 0;
     refuse_rid = -1;
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 2);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 2);
     assert_int_equal(issued[0], 10);
     assert_int_equal(issued[1], 12);
-    assert_true(mq_request_live(&r[0], seen));
-    assert_false(mq_request_live(&r[2], seen));
+    assert_true(mq_request_live(&r[0], SEEN(seen)));
+    assert_false(mq_request_live(&r[2], SEEN(seen)));
     /* nothing changed: no re-issue */
     nissued = 0;
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 0);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 0);
     /* a FIFO message from 1 arrives: requests to 1 are stale, re-issued in order */
     seen[1] = 1;
-    assert_false(mq_request_live(&r[0], seen));
-    assert_true(mq_request_live(&r[3], seen));
+    assert_false(mq_request_live(&r[0], SEEN(seen)));
+    assert_true(mq_request_live(&r[3], SEEN(seen)));
     nissued = 0;
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 1);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 1);
     assert_int_equal(issued[0], 10);
     assert_int_equal(r[0].req_epoch, 1);
     /* the wildcard receive completes: the blocked one may now ask */
     mq_remove(&r[1].node);
     nissued = 0;
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 1);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 1);
     assert_int_equal(issued[0], 11);
 }
 
@@ -185,7 +188,7 @@ static void test_issue_refused_blocks_later(void **s)
     mq_append(&posted, &r[1].node);
     nissued = 0;
     refuse_rid = 20;     /* e.g. its buffer could not be exported */
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 0);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 0);
     assert_false(r[0].requested);
     assert_false(r[1].requested);   /* would overtake r[0] for tag 20 */
     refuse_rid = -1;
@@ -206,14 +209,42 @@ static void test_issue_cap_per_source(void **s)
     nissued = 0;
     refuse_rid = -1;
     /* source 1 gets only MQ_MAX_LIVE, source 2 still gets its one */
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), MQ_MAX_LIVE + 1);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), MQ_MAX_LIVE + 1);
     assert_false(r[MQ_MAX_LIVE].requested);
     assert_true(r[MQ_MAX_LIVE + 2].requested);
     /* one completes: the next one in order may ask */
     mq_remove(&r[0].node);
     nissued = 0;
-    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 1);
+    assert_int_equal(mq_issue_requests(&posted, SEEN(seen), 0, 100, issue_cb, NULL), 1);
     assert_int_equal(issued[0], 100 + MQ_MAX_LIVE);
+}
+
+/* The library keeps the counters in a per-peer table (struct pml_peer): the
+ * engine reads the field at the table's stride. */
+static void test_seen_in_per_peer_table(void **s)
+{
+    (void)s;
+    struct peer { uint64_t before; uint32_t seen; char after[20]; } peers[3];
+    memset(peers, 0xff, sizeof peers);
+    for (int i = 0; i < 3; i++)
+        peers[i].seen = 0;
+    struct mq_seen seen = { &peers[0].seen, sizeof peers[0] };
+    struct mq_list posted;
+    mq_list_init(&posted);
+    struct mq_recv r[2] = { { .pat = { 1, 30, 0 } }, { .pat = { 2, 31, 0 } } };
+    mq_append(&posted, &r[0].node);
+    mq_append(&posted, &r[1].node);
+    nissued = 0;
+    refuse_rid = -1;
+    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 2);
+    peers[2].seen = 5;
+    assert_int_equal(mq_seen_of(seen, 2), 5);
+    assert_true(mq_request_live(&r[0], seen));
+    assert_false(mq_request_live(&r[1], seen));
+    nissued = 0;
+    assert_int_equal(mq_issue_requests(&posted, seen, 0, 100, issue_cb, NULL), 1);
+    assert_int_equal(issued[0], 31);
+    assert_int_equal(r[1].req_epoch, 5);
 }
 
 int main(void)
@@ -227,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_issue_order_and_blocking),
         cmocka_unit_test(test_issue_refused_blocks_later),
         cmocka_unit_test(test_issue_cap_per_source),
+        cmocka_unit_test(test_seen_in_per_peer_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,25 +1,23 @@
-/* chan.c - the 2n memory-based FIFOs of this process (seed 003 sec 2.2: one
- * message FIFO and one send-request FIFO per peer, footnote 2) and ordered
- * delivery into the peers' FIFOs on top of mbcf_fifo_send.
+/* btl_chan.c - byte transfer layer, channels: the 2n memory-based FIFOs of
+ * this process (seed 003 sec 2.2: one message FIFO and one send-request FIFO
+ * per peer, footnote 2) and ordered delivery into the peers' FIFOs on top of
+ * mbcf_fifo_send.
  *
  * An append refused at the target (FIFO full for too long, FIFO not yet
  * registered because the peer is still starting) makes the sender go back:
  * every entry of that channel from the refused one on is posted again after
  * a growing delay; the receiver accepts only the next channel sequence
- * number and drops the rest, so the order of entries is kept (go-back-N).
- * Remote writes (mbcf_put) and their completions are handled here too. */
-#include "mpii.h"
+ * number and drops the rest, so the order of entries is kept (go-back-N). */
+#include "btl_internal.h"
+#include "mpi_export.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The FIFO rings: in bss, so their addresses are equal in every rank. */
-static uint8_t msg_ring[MAXR][MSG_RING] __attribute__((aligned(4096)));
-static uint8_t req_ring[MAXR][REQ_RING] __attribute__((aligned(4096)));
-static mbcf_fifo_t fifos[2][MAXR];
-static struct chan chans[2][MAXR];
+struct btl_endpoint btl_ep[MAXR];
+struct btl_rings btl_rings[MAXR];
+int btl_pump_pending;          /* some channel may have entries not yet posted */
 static int finalizing;
-static int pump_pending;       /* some channel may have entries not yet posted */
 
 /* Entries are fixed-size slots (one FIFO entry at most) recycled through a
  * free list: no allocator call on the message path, and a piggybacked
@@ -47,61 +45,52 @@ static void ent_put(struct chan_ent *e)
 #define BACKOFF_MIN 20000ull   /* ns */
 #define BACKOFF_MAX 5000000ull
 
-/* Cookie: kind in bits 62-63. */
-#define CK_CHAN 1ull
-#define CK_PUT  2ull
-#define CK_BOUNCE 3ull
-
-/* Bounce slots for small remote writes (buffered eager, MPI-3.1 sec 3.4:
- * a standard send may complete once the data is copied out): per peer a
- * ring of BOUNCE_N slots of EAGER_MAX bytes in bss; a slot is busy from the
- * put until its completion. */
-#define BOUNCE_N 8
-static uint8_t bounce[MAXR][BOUNCE_N][MBCF_FIFO_ENTRY_MAX] __attribute__((aligned(64)));
-static uint8_t bounce_busy[MAXR][BOUNCE_N];
-static unsigned bounce_next[MAXR];
 static uint64_t chan_cookie(int kind, int peer, uint32_t attempt, uint32_t tseq)
 {
     return (CK_CHAN << 62) | ((uint64_t)(kind & 1) << 61) | ((uint64_t)(peer & 0xff) << 53) |
            ((uint64_t)(attempt & 0x1fffff) << 32) | tseq;
 }
 
-mbcf_fifo_t *my_fifo(int kind, int peer)
+mbcf_fifo_t *btl_fifo(int kind, int peer)
 {
-    return &fifos[kind][peer];
+    return &btl_ep[peer].fifo[kind];
 }
 
-uint64_t fifo_raddr(int kind, int idx)
+/* Where our FIFO of this kind for peer idx lies (in every rank alike). */
+static uint64_t fifo_raddr(int kind, int idx)
 {
-    return (uint64_t)(uintptr_t)(kind == CH_MSG ? (void *)msg_ring[idx] : (void *)req_ring[idx]);
+    return (uint64_t)(uintptr_t)(kind == CH_MSG ? (void *)btl_rings[idx].msg
+                                                : (void *)btl_rings[idx].req);
 }
 
-void mbcf_fail(const char *what, int status)
+void btl_fail(const char *what, int status)
 {
     fprintf(stderr, "libmpi_mbcf rank %d: %s: MBCF error %d (%s)\n", mpi_world_rank, what,
             status, mbcf_strerror(status));
-    MPI_Abort(MPI_COMM_WORLD, 70);
+    PMPI_Abort(MPI_COMM_WORLD, 70);
 }
 
-void chan_init_all(void)
+void btl_init(btl_put_done_fn *put_done)
 {
+    btl_put_done = put_done;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
-            struct chan *c = &chans[k][p];
+            struct chan *c = &btl_ep[p].chan[k];
             memset(c, 0, sizeof *c);
             c->peer = p;
             c->kind = k;
             c->base = c->next = c->expect = 1;
             if (p == mpi_world_rank)
                 continue;
-            int st = k == CH_MSG ? mbcf_fifo_create(&fifos[k][p], msg_ring[p], MSG_RING)
-                                 : mbcf_fifo_create(&fifos[k][p], req_ring[p], REQ_RING);
+            mbcf_fifo_t *f = &btl_ep[p].fifo[k];
+            int st = k == CH_MSG ? mbcf_fifo_create(f, btl_rings[p].msg, MSG_RING)
+                                 : mbcf_fifo_create(f, btl_rings[p].req, REQ_RING);
             if (st)
-                mbcf_fail("mbcf_fifo_create", -st);
+                btl_fail("mbcf_fifo_create", -st);
         }
 }
 
-void p2p_set_finalizing(void)
+void btl_set_finalizing(void)
 {
     finalizing = 1;
 }
@@ -113,7 +102,7 @@ static struct chan_ent *qat(struct chan *c, int i)
 
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
 {
-    struct chan *c = &chans[kind][peer];
+    struct chan *c = &btl_ep[peer].chan[kind];
     if (c->n == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
         struct chan_ent **q = malloc((size_t)nc * sizeof *q);
@@ -142,7 +131,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     e->sent = 0;
     c->q[(c->head + c->n) % c->cap] = e;
     c->n++;
-    pump_pending = 1;
+    btl_pump_pending = 1;
     return MPI_SUCCESS;
 }
 
@@ -163,7 +152,7 @@ static void pump(struct chan *c)
         if (st == -MBCF_E_AGAIN)
             break;
         if (st)
-            mbcf_fail("mbcf_fifo_send", -st);
+            btl_fail("mbcf_fifo_send", -st);
         e->sent = 1;
         c->posted++;
     }
@@ -171,16 +160,16 @@ static void pump(struct chan *c)
 
 void chan_pump_all(void)
 {
-    if (!pump_pending)
+    if (!btl_pump_pending)
         return;
-    pump_pending = 0;
+    btl_pump_pending = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
-            struct chan *c = &chans[k][p];
+            struct chan *c = &btl_ep[p].chan[k];
             if (c->posted < c->n) {
                 pump(c);
                 if (c->posted < c->n)
-                    pump_pending = 1;      /* window, queue full or backoff */
+                    btl_pump_pending = 1;      /* window, queue full or backoff */
             }
         }
 }
@@ -189,14 +178,14 @@ int chan_idle(void)
 {
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++)
-            if (chans[k][p].n)
+            if (btl_ep[p].chan[k].n)
                 return 0;
     return 1;
 }
 
 int chan_accept(int peer, int kind, const struct wire *w)
 {
-    struct chan *c = &chans[kind][peer];
+    struct chan *c = &btl_ep[peer].chan[kind];
     if (w->tseq != c->expect)
         return 0;          /* duplicate or after a gap: the sender goes back */
     c->expect++;
@@ -205,7 +194,7 @@ int chan_accept(int peer, int kind, const struct wire *w)
 
 uint32_t chan_expected(int peer, int kind)
 {
-    return chans[kind][peer].expect;
+    return btl_ep[peer].chan[kind].expect;
 }
 
 /* Piggyback (README "MPI", send-requests in notices): append extra bytes to
@@ -217,7 +206,7 @@ uint32_t chan_expected(int peer, int kind)
  * wire.flags counts the attached struct wire records. 1 done, 0 not. */
 int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
 {
-    struct chan *c = &chans[CH_MSG][peer];
+    struct chan *c = &btl_ep[peer].chan[CH_MSG];
     if (c->n == 0 || c->posted >= c->n || nrec == 0)
         return 0;
     int i = c->n - 1;
@@ -241,7 +230,7 @@ static void chan_completion(uint64_t ck, int status)
     uint32_t attempt = (uint32_t)((ck >> 32) & 0x1fffff), tseq = (uint32_t)ck;
     if (peer >= mpi_world_size)
         return;
-    struct chan *c = &chans[kind][peer];
+    struct chan *c = &btl_ep[peer].chan[kind];
     if (attempt != (c->attempt & 0x1fffff))
         return;                        /* from before a go-back */
     int idx = (int)(tseq - c->base);
@@ -269,100 +258,15 @@ static void chan_completion(uint64_t ck, int status)
         if (c->backoff > BACKOFF_MAX)
             c->backoff = BACKOFF_MAX;
         c->retry_at = mbcf_now_ns() + c->backoff;
-        pump_pending = 1;
+        btl_pump_pending = 1;
         return;
     }
-    mbcf_fail("FIFO append refused", status);
+    btl_fail("FIFO append refused", status);
 }
 
-/* ---- remote writes ---- */
-int put_post(int peer, uint64_t raddr, const void *src, int64_t len, struct req *r)
-{
-    const char *p = src;
-    do {
-        int64_t n = len > (int64_t)MBCF_PUT_MAX ? (int64_t)MBCF_PUT_MAX : len;
-        uint64_t ck = (CK_PUT << 62) | (req_id(r) & ((1ull << 62) - 1));
-        int st;
-        while ((st = mbcf_put(peer, raddr, p, (size_t)n, ck)) == -MBCF_E_AGAIN) {
-            mbcf_flush();
-            cq_drain();
-        }
-        if (st)
-            mbcf_fail("mbcf_put", -st);
-        r->puts_pending++;
-        p += n;
-        raddr += (uint64_t)n;
-        len -= n;
-    } while (len > 0);
-    return MPI_SUCCESS;
-}
 
-/* Copy src into a free bounce slot of peer (progressing until one is free)
- * and post the remote write from there; the caller may reuse src at once. */
-int put_post_bounce(int peer, uint64_t raddr, const void *src, int64_t len)
-{
-    if (len <= 0 || len > (int64_t)MBCF_FIFO_ENTRY_MAX)
-        return MPI_ERR_INTERN;
-    int slot;
-    for (;;) {
-        slot = -1;
-        for (int i = 0; i < BOUNCE_N; i++) {
-            int k = (int)((bounce_next[peer] + (unsigned)i) % BOUNCE_N);
-            if (!bounce_busy[peer][k]) {
-                slot = k;
-                break;
-            }
-        }
-        if (slot >= 0)
-            break;
-        mbcf_flush();
-        cq_drain();
-        for (int i = 0; i < BOUNCE_N && slot < 0; i++)
-            if (!bounce_busy[peer][i])
-                slot = i;
-        if (slot >= 0)
-            break;
-        mbcf_wait(1000000);
-    }
-    bounce_next[peer] = (unsigned)slot + 1;
-    memcpy(bounce[peer][slot], src, (size_t)len);
-    uint64_t ck = (CK_BOUNCE << 62) | ((uint64_t)peer << 8) | (uint64_t)slot;
-    int st;
-    while ((st = mbcf_put(peer, raddr, bounce[peer][slot], (size_t)len, ck)) == -MBCF_E_AGAIN) {
-        mbcf_flush();
-        cq_drain();
-    }
-    if (st)
-        mbcf_fail("mbcf_put", -st);
-    bounce_busy[peer][slot] = 1;
-    return MPI_SUCCESS;
-}
-
-static void bounce_completion(uint64_t ck, int status)
-{
-    int peer = (int)((ck >> 8) & 0xff), slot = (int)(ck & 0xff);
-    if (peer >= MAXR || slot >= BOUNCE_N)
-        return;
-    if (status != MBCF_OK)      /* the send already completed: nobody to tell */
-        mbcf_fail("remote write of a small message refused", status);
-    bounce_busy[peer][slot] = 0;
-}
-
-static void put_completion(uint64_t ck, int status)
-{
-    struct req *r = req_by_id(ck & ((1ull << 62) - 1));
-    if (!r)
-        return;
-    if (status != MBCF_OK) {
-        fprintf(stderr, "libmpi_mbcf rank %d: remote write refused: %s\n", mpi_world_rank,
-                mbcf_strerror(status));
-        r->err = MPI_ERR_OTHER;
-    }
-    if (--r->puts_pending == 0 && r->state == RS_WAIT_DONE)
-        req_complete(r);
-}
-
-void cq_drain(void)
+/* ---- the completion queue, by cookie kind (bits 62-63) ---- */
+void btl_cq_drain(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
@@ -372,7 +276,7 @@ void cq_drain(void)
             if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
-                put_completion(cqe[i].cookie, cqe[i].status);
+                btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);
             else if (k == CK_BOUNCE)
                 bounce_completion(cqe[i].cookie, cqe[i].status);
         }

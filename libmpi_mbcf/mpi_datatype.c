@@ -1,8 +1,9 @@
-/* datatype.c - MPI datatypes (MPI-3.1 chapter 4): the predefined C types
- * (incl. complex, fixed-width, pair types for MAXLOC/MINLOC and the Fortran
- * names with C layouts), derived type constructors, extents, Pack/Unpack.
- * Layouts live in the portable engine dte.c. */
-#include "mpii.h"
+/* mpi_datatype.c - MPI entry points of datatypes (MPI-3.1 chapter 4): the
+ * predefined C types (incl. complex, fixed-width, pair types for MAXLOC/MINLOC
+ * and the Fortran names with C layouts), derived type constructors, extents,
+ * Pack/Unpack. Layouts live in the portable engine dte.c (dte.h). */
+#include "mpi_datatype.h"
+#include "mpi_errhandler.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -180,7 +181,7 @@ static int64_t *alloc64(int n)
     return malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
 }
 
-int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
+int PMPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 {
     if (count < 0)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_contiguous");
@@ -190,6 +191,7 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
     int64_t bl = count, disp = 0;
     return build1(1, &bl, &disp, old, MPI_COMBINER_CONTIGUOUS, newtype, "MPI_Type_contiguous");
 }
+MPI_ALIAS(Type_contiguous);
 
 static int hvector(int count, int blocklen, int64_t stride_bytes, MPI_Datatype old,
                    MPI_Datatype *newtype, int combiner, const char *fn)
@@ -214,7 +216,7 @@ static int hvector(int count, int blocklen, int64_t stride_bytes, MPI_Datatype o
     return rc;
 }
 
-int MPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
+int PMPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
                     MPI_Datatype *newtype)
 {
     struct dte *o = dt_get(old);
@@ -223,19 +225,22 @@ int MPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
     return hvector(count, blocklen, (int64_t)stride * dte_extent(o), old, newtype,
                    MPI_COMBINER_VECTOR, "MPI_Type_vector");
 }
+MPI_ALIAS(Type_vector);
 
-int MPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+int PMPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
                             MPI_Datatype *newtype)
 {
     return hvector(count, blocklen, stride, old, newtype, MPI_COMBINER_HVECTOR,
                    "MPI_Type_create_hvector");
 }
+MPI_ALIAS(Type_create_hvector);
 
-int MPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
+int PMPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
                      MPI_Datatype *newtype)
 {
-    return MPI_Type_create_hvector(count, blocklen, stride, old, newtype);
+    return PMPI_Type_create_hvector(count, blocklen, stride, old, newtype);
 }
+MPI_ALIAS(Type_hvector);
 
 static int indexed(int count, const int *bls, int blconst, const int *idisp,
                    const MPI_Aint *adisp, MPI_Datatype old, MPI_Datatype *newtype,
@@ -262,27 +267,30 @@ static int indexed(int count, const int *bls, int blconst, const int *idisp,
     return rc;
 }
 
-int MPI_Type_indexed(int count, const int blocklens[], const int displs[],
+int PMPI_Type_indexed(int count, const int blocklens[], const int displs[],
                      MPI_Datatype old, MPI_Datatype *newtype)
 {
     return indexed(count, blocklens, -1, displs, NULL, old, newtype, MPI_COMBINER_INDEXED,
                    "MPI_Type_indexed");
 }
+MPI_ALIAS(Type_indexed);
 
-int MPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+int PMPI_Type_create_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
                              MPI_Datatype old, MPI_Datatype *newtype)
 {
     return indexed(count, blocklens, -1, NULL, displs, old, newtype, MPI_COMBINER_HINDEXED,
                    "MPI_Type_create_hindexed");
 }
+MPI_ALIAS(Type_create_hindexed);
 
-int MPI_Type_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
+int PMPI_Type_hindexed(int count, const int blocklens[], const MPI_Aint displs[],
                       MPI_Datatype old, MPI_Datatype *newtype)
 {
-    return MPI_Type_create_hindexed(count, blocklens, displs, old, newtype);
+    return PMPI_Type_create_hindexed(count, blocklens, displs, old, newtype);
 }
+MPI_ALIAS(Type_hindexed);
 
-int MPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
+int PMPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
                                   MPI_Datatype old, MPI_Datatype *newtype)
 {
     if (blocklen < 0)
@@ -290,8 +298,9 @@ int MPI_Type_create_indexed_block(int count, int blocklen, const int displs[],
     return indexed(count, NULL, blocklen, displs, NULL, old, newtype,
                    MPI_COMBINER_INDEXED_BLOCK, "MPI_Type_create_indexed_block");
 }
+MPI_ALIAS(Type_create_indexed_block);
 
-int MPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displs[],
+int PMPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displs[],
                                    MPI_Datatype old, MPI_Datatype *newtype)
 {
     if (blocklen < 0)
@@ -299,8 +308,9 @@ int MPI_Type_create_hindexed_block(int count, int blocklen, const MPI_Aint displ
     return indexed(count, NULL, blocklen, NULL, displs, old, newtype,
                    MPI_COMBINER_HINDEXED_BLOCK, "MPI_Type_create_hindexed_block");
 }
+MPI_ALIAS(Type_create_hindexed_block);
 
-int MPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[],
+int PMPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint displs[],
                            const MPI_Datatype typelist[], MPI_Datatype *newtype)
 {
     const char *fn = "MPI_Type_create_struct";
@@ -321,14 +331,16 @@ int MPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint disp
     free(disp);
     return rc;
 }
+MPI_ALIAS(Type_create_struct);
 
-int MPI_Type_struct(int count, const int blocklens[], const MPI_Aint displs[],
+int PMPI_Type_struct(int count, const int blocklens[], const MPI_Aint displs[],
                     const MPI_Datatype types_[], MPI_Datatype *newtype)
 {
-    return MPI_Type_create_struct(count, blocklens, displs, types_, newtype);
+    return PMPI_Type_create_struct(count, blocklens, displs, types_, newtype);
 }
+MPI_ALIAS(Type_struct);
 
-int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+int PMPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
                             MPI_Datatype *newtype)
 {
     const char *fn = "MPI_Type_create_resized";
@@ -352,18 +364,20 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
     *newtype = id;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_create_resized);
 
-int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
+int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
-    int rc = MPI_Type_contiguous(1, old, newtype);
+    int rc = PMPI_Type_contiguous(1, old, newtype);
     if (!rc) {
         types[*newtype].combiner = MPI_COMBINER_DUP;
         types[*newtype].committed = types[old].committed;
     }
     return rc;
 }
+MPI_ALIAS(Type_dup);
 
-int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
                              const int starts[], int order, MPI_Datatype old,
                              MPI_Datatype *newtype)
 {
@@ -382,11 +396,11 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
     MPI_Datatype cur = old, next;
     for (int k = 0; k < ndims; k++) {
         int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
-        int rc = MPI_Type_create_hvector(subsizes[d], 1, stride, cur, &next);
+        int rc = PMPI_Type_create_hvector(subsizes[d], 1, stride, cur, &next);
         if (rc)
             return rc;
         if (cur != old)
-            MPI_Type_free(&cur);
+            PMPI_Type_free(&cur);
         cur = next;
         offset += (int64_t)starts[d] * stride;
         stride *= sizes[d];
@@ -395,26 +409,28 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
     int one = 1;
     MPI_Aint disp = offset;
     MPI_Datatype shifted;
-    int rc = MPI_Type_create_struct(1, &one, &disp, &cur, &shifted);
-    MPI_Type_free(&cur);
+    int rc = PMPI_Type_create_struct(1, &one, &disp, &cur, &shifted);
+    PMPI_Type_free(&cur);
     if (rc)
         return rc;
-    rc = MPI_Type_create_resized(shifted, 0, stride, newtype);
-    MPI_Type_free(&shifted);
+    rc = PMPI_Type_create_resized(shifted, 0, stride, newtype);
+    PMPI_Type_free(&shifted);
     if (!rc)
         types[*newtype].combiner = MPI_COMBINER_SUBARRAY;
     return rc;
 }
+MPI_ALIAS(Type_create_subarray);
 
-int MPI_Type_commit(MPI_Datatype *dt)
+int PMPI_Type_commit(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
     types[*dt].committed = 1;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_commit);
 
-int MPI_Type_free(MPI_Datatype *dt)
+int PMPI_Type_free(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt) || types[*dt].predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
@@ -423,8 +439,9 @@ int MPI_Type_free(MPI_Datatype *dt)
     *dt = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_free);
 
-int MPI_Type_size_x(MPI_Datatype dt, MPI_Count *size)
+int PMPI_Type_size_x(MPI_Datatype dt, MPI_Count *size)
 {
     struct dte *d = dt_get(dt);
     if (!d || !size)
@@ -432,17 +449,19 @@ int MPI_Type_size_x(MPI_Datatype dt, MPI_Count *size)
     *size = d->size;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_size_x);
 
-int MPI_Type_size(MPI_Datatype dt, int *size)
+int PMPI_Type_size(MPI_Datatype dt, int *size)
 {
     MPI_Count s = 0;
-    int rc = MPI_Type_size_x(dt, &s);
+    int rc = PMPI_Type_size_x(dt, &s);
     if (!rc)
         *size = s > 0x7fffffff ? MPI_UNDEFINED : (int)s;
     return rc;
 }
+MPI_ALIAS(Type_size);
 
-int MPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
+int PMPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
 {
     struct dte *d = dt_get(dt);
     if (!d || !lb || !extent)
@@ -451,19 +470,21 @@ int MPI_Type_get_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
     *extent = dte_extent(d);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_get_extent);
 
-int MPI_Type_get_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
+int PMPI_Type_get_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
 {
     MPI_Aint l = 0, e = 0;
-    int rc = MPI_Type_get_extent(dt, &l, &e);
+    int rc = PMPI_Type_get_extent(dt, &l, &e);
     if (!rc) {
         *lb = l;
         *extent = e;
     }
     return rc;
 }
+MPI_ALIAS(Type_get_extent_x);
 
-int MPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
+int PMPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
 {
     struct dte *d = dt_get(dt);
     if (!d || !lb || !extent)
@@ -472,40 +493,45 @@ int MPI_Type_get_true_extent(MPI_Datatype dt, MPI_Aint *lb, MPI_Aint *extent)
     *extent = d->true_ub - d->true_lb;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_get_true_extent);
 
-int MPI_Type_get_true_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
+int PMPI_Type_get_true_extent_x(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
 {
     MPI_Aint l = 0, e = 0;
-    int rc = MPI_Type_get_true_extent(dt, &l, &e);
+    int rc = PMPI_Type_get_true_extent(dt, &l, &e);
     if (!rc) {
         *lb = l;
         *extent = e;
     }
     return rc;
 }
+MPI_ALIAS(Type_get_true_extent_x);
 
-int MPI_Type_extent(MPI_Datatype dt, MPI_Aint *extent)
+int PMPI_Type_extent(MPI_Datatype dt, MPI_Aint *extent)
 {
     MPI_Aint lb;
-    return MPI_Type_get_extent(dt, &lb, extent);
+    return PMPI_Type_get_extent(dt, &lb, extent);
 }
+MPI_ALIAS(Type_extent);
 
-int MPI_Type_lb(MPI_Datatype dt, MPI_Aint *lb)
+int PMPI_Type_lb(MPI_Datatype dt, MPI_Aint *lb)
 {
     MPI_Aint e;
-    return MPI_Type_get_extent(dt, lb, &e);
+    return PMPI_Type_get_extent(dt, lb, &e);
 }
+MPI_ALIAS(Type_lb);
 
-int MPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub)
+int PMPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub)
 {
     MPI_Aint lb = 0, e = 0;
-    int rc = MPI_Type_get_extent(dt, &lb, &e);
+    int rc = PMPI_Type_get_extent(dt, &lb, &e);
     if (!rc)
         *ub = lb + e;
     return rc;
 }
+MPI_ALIAS(Type_ub);
 
-int MPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes_,
+int PMPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes_,
                           int *combiner)
 {
     if (!dt_get(dt))
@@ -514,16 +540,18 @@ int MPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes_
     *nints = *naddrs = *ntypes_ = 0;   /* contents are not kept (Type_get_contents) */
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_get_envelope);
 
-int MPI_Type_set_name(MPI_Datatype dt, const char *name)
+int PMPI_Type_set_name(MPI_Datatype dt, const char *name)
 {
     if (!dt_get(dt) || !name)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_set_name");
     snprintf(types[dt].name, sizeof types[dt].name, "%s", name);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_set_name);
 
-int MPI_Type_get_name(MPI_Datatype dt, char *name, int *len)
+int PMPI_Type_get_name(MPI_Datatype dt, char *name, int *len)
 {
     if (!dt_get(dt) || !name || !len)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_name");
@@ -531,8 +559,9 @@ int MPI_Type_get_name(MPI_Datatype dt, char *name, int *len)
     *len = (int)strlen(name);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Type_get_name);
 
-int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt)
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt)
 {
     static const int reals[] = { MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE };
     static const int ints[] = { MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T };
@@ -549,25 +578,30 @@ int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt)
         }
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_match_size");
 }
+MPI_ALIAS(Type_match_size);
 
-int MPI_Get_address(const void *location, MPI_Aint *address)
+int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
     if (!address)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_address");
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Get_address);
 
-int MPI_Address(void *location, MPI_Aint *address)
+int PMPI_Address(void *location, MPI_Aint *address)
 {
-    return MPI_Get_address(location, address);
+    return PMPI_Get_address(location, address);
 }
+MPI_ALIAS(Address);
 
-MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return base + disp; }
-MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b) { return a - b; }
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return base + disp; }
+MPI_ALIAS(Aint_add);
+MPI_Aint PMPI_Aint_diff(MPI_Aint a, MPI_Aint b) { return a - b; }
+MPI_ALIAS(Aint_diff);
 
 /* ---- Pack / Unpack: our packed format is the raw bytes in type-map order ---- */
-int MPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int outsize,
+int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int outsize,
              int *position, MPI_Comm comm)
 {
     struct dte *d = dt_get(dt);
@@ -582,8 +616,9 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, int 
     *position += (int)n;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Pack);
 
-int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
                MPI_Datatype dt, MPI_Comm comm)
 {
     struct dte *d = dt_get(dt);
@@ -598,8 +633,9 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int o
     *position += (int)n;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Unpack);
 
-int MPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size)
+int PMPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size)
 {
     struct dte *d = dt_get(dt);
     if (!d)
@@ -609,3 +645,4 @@ int MPI_Pack_size(int incount, MPI_Datatype dt, MPI_Comm comm, int *size)
     *size = (int)(d->size * incount);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Pack_size);

@@ -1,7 +1,10 @@
-/* pt2pt.c - MPI point-to-point entry points (MPI-3.1 chapter 3): argument
- * checks, request set-up, then the protocol in p2p.c. Blocking calls are
- * the non-blocking ones followed by MPI_Wait. */
-#include "mpii.h"
+/* mpi_pt2pt.c - MPI entry points of point-to-point (MPI-3.1 chapter 3):
+ * argument checks, request set-up, then the protocol (pml.h). Blocking calls
+ * are the non-blocking ones followed by MPI_Wait. */
+#include "mpi_comm.h"
+#include "mpi_datatype.h"
+#include "mpi_errhandler.h"
+#include "pml.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,7 +52,7 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
 }
 
 /* Check, make the request and, unless persistent, start it. A start that
- * fails leaves nothing behind (p2p_start_send/recv fail only before the
+ * fails leaves nothing behind (pml_start_send/recv fail only before the
  * request is visible to the protocol): the request is released and *req is
  * MPI_REQUEST_NULL, for sends and receives alike. */
 static int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer, int tag,
@@ -68,7 +71,7 @@ static int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer,
     if (persistent)
         return MPI_SUCCESS;
     r->active = 1;
-    e = kind == RK_SEND ? p2p_start_send(r) : p2p_start_recv(r);
+    e = kind == RK_SEND ? pml_start_send(r) : pml_start_recv(r);
     if (e) {
         req_release(r);
         *req = MPI_REQUEST_NULL;
@@ -89,35 +92,40 @@ static int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Co
     return post(RK_RECV, buf, count, dt, src, tag, comm, req, MODE_STD, persistent, fn);
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_STD, 0, "MPI_Isend");
 }
+MPI_ALIAS(Isend);
 
-int MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_SYNC, 0, "MPI_Issend");
 }
+MPI_ALIAS(Issend);
 
-int MPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_READY, 0, "MPI_Irsend");
 }
+MPI_ALIAS(Irsend);
 
-int MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_BUF, 0, "MPI_Ibsend");
 }
+MPI_ALIAS(Ibsend);
 
-int MPI_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+int PMPI_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
     return irecv(buf, count, dt, src, tag, comm, req, 0, "MPI_Irecv");
 }
+MPI_ALIAS(Irecv);
 
 static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                      MPI_Comm comm, int mode, const char *fn)
@@ -126,74 +134,84 @@ static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int 
     int e = isend(buf, count, dt, dest, tag, comm, &r, mode, 0, fn);
     if (e)
         return e;
-    return MPI_Wait(&r, MPI_STATUS_IGNORE);
+    return PMPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
-int MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
 }
+MPI_ALIAS(Send);
 
-int MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     return send_wait(buf, count, dt, dest, tag, comm, MODE_SYNC, "MPI_Ssend");
 }
+MPI_ALIAS(Ssend);
 
-int MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     return send_wait(buf, count, dt, dest, tag, comm, MODE_READY, "MPI_Rsend");
 }
+MPI_ALIAS(Rsend);
 
-int MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     MPI_Request r;
     int e = isend(buf, count, dt, dest, tag, comm, &r, MODE_BUF, 0, "MPI_Bsend");
     if (e)
         return e;
-    return MPI_Request_free(&r);     /* completes in the background */
+    return PMPI_Request_free(&r);     /* completes in the background */
 }
+MPI_ALIAS(Bsend);
 
-int MPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
              MPI_Status *st)
 {
     MPI_Request r;
     int e = irecv(buf, count, dt, src, tag, comm, &r, 0, "MPI_Recv");
     if (e)
         return e;
-    return MPI_Wait(&r, st);
+    return PMPI_Wait(&r, st);
 }
+MPI_ALIAS(Recv);
 
-int MPI_Send_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+int PMPI_Send_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                   MPI_Comm comm, MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_STD, 1, "MPI_Send_init");
 }
+MPI_ALIAS(Send_init);
 
-int MPI_Ssend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                    MPI_Comm comm, MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_SYNC, 1, "MPI_Ssend_init");
 }
+MPI_ALIAS(Ssend_init);
 
-int MPI_Rsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                    MPI_Comm comm, MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_READY, 1, "MPI_Rsend_init");
 }
+MPI_ALIAS(Rsend_init);
 
-int MPI_Bsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                    MPI_Comm comm, MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_BUF, 1, "MPI_Bsend_init");
 }
+MPI_ALIAS(Bsend_init);
 
-int MPI_Recv_init(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
                   MPI_Request *req)
 {
     return irecv(buf, count, dt, src, tag, comm, req, 1, "MPI_Recv_init");
 }
+MPI_ALIAS(Recv_init);
 
-int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
+int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
                  void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
                  MPI_Comm comm, MPI_Status *st)
 {
@@ -204,12 +222,13 @@ int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int s
     e = isend(sbuf, scount, sdt, dest, stag, comm, &r[1], MODE_STD, 0, "MPI_Sendrecv");
     if (e)
         return e;
-    e = MPI_Wait(&r[1], MPI_STATUS_IGNORE);
-    int e2 = MPI_Wait(&r[0], st);
+    e = PMPI_Wait(&r[1], MPI_STATUS_IGNORE);
+    int e2 = PMPI_Wait(&r[0], st);
     return e ? e : e2;
 }
+MPI_ALIAS(Sendrecv);
 
-int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int stag,
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int stag,
                          int source, int rtag, MPI_Comm comm, MPI_Status *st)
 {
     const char *fn = "MPI_Sendrecv_replace";
@@ -230,13 +249,14 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int st
         free(tmp);
         return e;
     }
-    e = MPI_Wait(&r[1], MPI_STATUS_IGNORE);
-    int e2 = MPI_Wait(&r[0], st);
+    e = PMPI_Wait(&r[1], MPI_STATUS_IGNORE);
+    int e2 = PMPI_Wait(&r[0], st);
     free(tmp);
     return e ? e : e2;
 }
+MPI_ALIAS(Sendrecv_replace);
 
-int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
     int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe");
     if (e)
@@ -256,17 +276,19 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
         return MPI_SUCCESS;
     }
     int peer = source == MPI_ANY_SOURCE ? MQ_ANY_SOURCE : comm_world_rank(c, source);
-    *flag = p2p_probe(peer, tag, c->ctx, st, comm);
+    *flag = pml_probe(peer, tag, c->ctx, st, comm);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Iprobe);
 
-int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
     int flag = 0;
     for (;;) {
-        int e = MPI_Iprobe(source, tag, comm, &flag, st);
+        int e = PMPI_Iprobe(source, tag, comm, &flag, st);
         if (e || flag)
             return e;
-        progress_wait();
+        pml_progress_wait();
     }
 }
+MPI_ALIAS(Probe);

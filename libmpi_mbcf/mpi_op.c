@@ -1,7 +1,10 @@
-/* op.c - reduction operations (MPI-3.1 sec 5.9): every predefined op on every
- * type it applies to, user ops (Op_create/free), MPI_Reduce_local (the only
- * way the collectives apply ops) and MPI_Op_commutative. */
-#include "mpii.h"
+/* mpi_op.c - MPI entry points of reduction operations (MPI-3.1 sec 5.9): every
+ * predefined op on every type it applies to, user ops (Op_create/free),
+ * MPI_Reduce_local (the only way the collectives apply ops) and
+ * MPI_Op_commutative. */
+#include "mpi_datatype.h"
+#include "mpi_errhandler.h"
+#include "mpi_op.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -204,7 +207,7 @@ static int apply(MPI_Op op, MPI_Datatype basic, const void *in, void *inout, int
     return f(op, in, inout, n);
 }
 
-int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op)
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op)
 {
     const char *fn = "MPI_Reduce_local";
     struct dte *d = dt_get(dt);
@@ -248,8 +251,9 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype 
     free(b);
     return rc ? mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, fn) : MPI_SUCCESS;
 }
+MPI_ALIAS(Reduce_local);
 
-int MPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
+int PMPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
 {
     if (!fn || !op)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Op_create");
@@ -263,8 +267,9 @@ int MPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
         }
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
 }
+MPI_ALIAS(Op_create);
 
-int MPI_Op_free(MPI_Op *op)
+int PMPI_Op_free(MPI_Op *op)
 {
     if (!op || *op < USER_BASE || !op_valid(*op))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_free");
@@ -272,11 +277,13 @@ int MPI_Op_free(MPI_Op *op)
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Op_free);
 
-int MPI_Op_commutative(MPI_Op op, int *commute)
+int PMPI_Op_commutative(MPI_Op op, int *commute)
 {
     if (!op_valid(op) || !commute)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_commutative");
     *commute = op >= USER_BASE ? user_ops[op - USER_BASE].commute : 1;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Op_commutative);

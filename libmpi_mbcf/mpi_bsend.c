@@ -1,8 +1,11 @@
-/* bsend.c - buffered sends (MPI-3.1 sec 3.6): MPI_Buffer_attach/detach and a
- * first-fit allocator inside the attached buffer. Each message takes its
- * packed size plus a header no larger than MPI_BSEND_OVERHEAD. A block is
- * freed when its send completes; detach waits for all of them. */
-#include "mpii.h"
+/* mpi_bsend.c - MPI entry points of buffered sends (MPI-3.1 sec 3.6):
+ * MPI_Buffer_attach/detach and a first-fit allocator inside the attached
+ * buffer. Each message takes its packed size plus a header no larger than
+ * MPI_BSEND_OVERHEAD. A block is freed when its send completes; detach waits
+ * for all of them. */
+#include "mpi_bsend.h"
+#include "mpi_errhandler.h"
+#include "pml.h"
 #include <stddef.h>
 
 struct blk {
@@ -34,7 +37,7 @@ static void coalesce(void)
         }
 }
 
-int MPI_Buffer_attach(void *buf, int size)
+int PMPI_Buffer_attach(void *buf, int size)
 {
     if (base)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Buffer_attach");
@@ -51,15 +54,16 @@ int MPI_Buffer_attach(void *buf, int size)
     b->used = 0;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Buffer_attach);
 
 int bsend_detach_wait(void)
 {
     while (live > 0)
-        progress_wait();
+        pml_progress_wait();
     return MPI_SUCCESS;
 }
 
-int MPI_Buffer_detach(void *buf, int *size)
+int PMPI_Buffer_detach(void *buf, int *size)
 {
     if (!base)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Buffer_detach");
@@ -71,6 +75,7 @@ int MPI_Buffer_detach(void *buf, int *size)
     total = 0;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Buffer_detach);
 
 static void *try_alloc(size_t need)
 {
@@ -99,7 +104,7 @@ void *bsend_alloc(int64_t bytes)
     if (!p && live) {
         /* pending buffered sends may finish and make room */
         for (int i = 0; i < 1000 && !p && live; i++) {
-            progress_wait();
+            pml_progress_wait();
             coalesce();
             p = try_alloc(need);
         }

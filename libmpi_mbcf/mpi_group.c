@@ -1,6 +1,8 @@
-/* group.c - process groups (MPI-3.1 sec 6.3): ordered lists of world ranks.
- * MPI_GROUP_EMPTY is handle 1. */
-#include "mpii.h"
+/* mpi_group.c - MPI entry points of process groups (MPI-3.1 sec 6.3): ordered
+ * lists of world ranks. MPI_GROUP_EMPTY is handle 1. */
+#include "mpi_comm.h"
+#include "mpi_errhandler.h"
+#include "mpi_group.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,21 +72,23 @@ static int pos_of(const struct group *g, int world)
     if (!g)                                                         \
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_GROUP, fn)
 
-int MPI_Group_size(MPI_Group h, int *size)
+int PMPI_Group_size(MPI_Group h, int *size)
 {
     GETG(g, h, "MPI_Group_size");
     *size = g->size;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Group_size);
 
-int MPI_Group_rank(MPI_Group h, int *rank)
+int PMPI_Group_rank(MPI_Group h, int *rank)
 {
     GETG(g, h, "MPI_Group_rank");
     *rank = pos_of(g, mpi_world_rank);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Group_rank);
 
-int MPI_Group_translate_ranks(MPI_Group h1, int n, const int r1[], MPI_Group h2, int r2[])
+int PMPI_Group_translate_ranks(MPI_Group h1, int n, const int r1[], MPI_Group h2, int r2[])
 {
     GETG(a, h1, "MPI_Group_translate_ranks");
     struct group *b = group_get(h2);
@@ -101,8 +105,9 @@ int MPI_Group_translate_ranks(MPI_Group h1, int n, const int r1[], MPI_Group h2,
     }
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Group_translate_ranks);
 
-int MPI_Group_compare(MPI_Group h1, MPI_Group h2, int *result)
+int PMPI_Group_compare(MPI_Group h1, MPI_Group h2, int *result)
 {
     GETG(a, h1, "MPI_Group_compare");
     struct group *b = group_get(h2);
@@ -122,6 +127,7 @@ int MPI_Group_compare(MPI_Group h1, MPI_Group h2, int *result)
     *result = same ? MPI_IDENT : set ? MPI_SIMILAR : MPI_UNEQUAL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Group_compare);
 
 static int from_list(int n, const int *w, MPI_Group *out, const char *fn)
 {
@@ -129,7 +135,7 @@ static int from_list(int n, const int *w, MPI_Group *out, const char *fn)
     return e ? mpi_err(MPI_COMM_WORLD, e, fn) : MPI_SUCCESS;
 }
 
-int MPI_Group_incl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
+int PMPI_Group_incl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
 {
     GETG(g, h, "MPI_Group_incl");
     if (n < 0 || n > g->size)
@@ -153,8 +159,9 @@ int MPI_Group_incl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
     free(w);
     return e;
 }
+MPI_ALIAS(Group_incl);
 
-int MPI_Group_excl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
+int PMPI_Group_excl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
 {
     GETG(g, h, "MPI_Group_excl");
     if (n < 0 || n > g->size)
@@ -183,6 +190,7 @@ int MPI_Group_excl(MPI_Group h, int n, const int ranks[], MPI_Group *out)
     free(w);
     return e;
 }
+MPI_ALIAS(Group_excl);
 
 static int range_list(struct group *g, int n, int ranges[][3], int *w, int *k)
 {
@@ -200,7 +208,7 @@ static int range_list(struct group *g, int n, int ranges[][3], int *w, int *k)
     return MPI_SUCCESS;
 }
 
-int MPI_Group_range_incl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
+int PMPI_Group_range_incl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
 {
     GETG(g, h, "MPI_Group_range_incl");
     int *w = malloc((size_t)g->size * sizeof(int) + sizeof(int)), k;
@@ -208,14 +216,15 @@ int MPI_Group_range_incl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Group_range_incl");
     int e = range_list(g, n, ranges, w, &k);
     if (!e)
-        e = MPI_Group_incl(h, k, w, out);
+        e = PMPI_Group_incl(h, k, w, out);
     else
         e = mpi_err(MPI_COMM_WORLD, e, "MPI_Group_range_incl");
     free(w);
     return e;
 }
+MPI_ALIAS(Group_range_incl);
 
-int MPI_Group_range_excl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
+int PMPI_Group_range_excl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
 {
     GETG(g, h, "MPI_Group_range_excl");
     int *w = malloc((size_t)g->size * sizeof(int) + sizeof(int)), k;
@@ -223,12 +232,13 @@ int MPI_Group_range_excl(MPI_Group h, int n, int ranges[][3], MPI_Group *out)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Group_range_excl");
     int e = range_list(g, n, ranges, w, &k);
     if (!e)
-        e = MPI_Group_excl(h, k, w, out);
+        e = PMPI_Group_excl(h, k, w, out);
     else
         e = mpi_err(MPI_COMM_WORLD, e, "MPI_Group_range_excl");
     free(w);
     return e;
 }
+MPI_ALIAS(Group_range_excl);
 
 static int setop(MPI_Group h1, MPI_Group h2, MPI_Group *out, int kind, const char *fn)
 {
@@ -253,22 +263,25 @@ static int setop(MPI_Group h1, MPI_Group h2, MPI_Group *out, int kind, const cha
     return e;
 }
 
-int MPI_Group_union(MPI_Group a, MPI_Group b, MPI_Group *out)
+int PMPI_Group_union(MPI_Group a, MPI_Group b, MPI_Group *out)
 {
     return setop(a, b, out, 0, "MPI_Group_union");
 }
+MPI_ALIAS(Group_union);
 
-int MPI_Group_intersection(MPI_Group a, MPI_Group b, MPI_Group *out)
+int PMPI_Group_intersection(MPI_Group a, MPI_Group b, MPI_Group *out)
 {
     return setop(a, b, out, 1, "MPI_Group_intersection");
 }
+MPI_ALIAS(Group_intersection);
 
-int MPI_Group_difference(MPI_Group a, MPI_Group b, MPI_Group *out)
+int PMPI_Group_difference(MPI_Group a, MPI_Group b, MPI_Group *out)
 {
     return setop(a, b, out, 2, "MPI_Group_difference");
 }
+MPI_ALIAS(Group_difference);
 
-int MPI_Group_free(MPI_Group *h)
+int PMPI_Group_free(MPI_Group *h)
 {
     if (!h || !group_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_GROUP, "MPI_Group_free");
@@ -280,3 +293,4 @@ int MPI_Group_free(MPI_Group *h)
     *h = MPI_GROUP_NULL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Group_free);

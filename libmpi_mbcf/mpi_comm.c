@@ -1,10 +1,13 @@
-/* comm.c - communicators (MPI-3.1 chapter 6): WORLD, SELF, dup, split,
- * create, free, compare, names, attributes (keyvals, predefined TAG_UB...).
- * Each communicator has a context id for point-to-point and a hidden
- * communicator (context id + 1) that the collectives run on. A new context
- * id is the maximum of every member's next free id, agreed with a small
- * gather/broadcast over the parent's hidden context (negative tags). */
-#include "mpii.h"
+/* mpi_comm.c - MPI entry points of communicators (MPI-3.1 chapter 6): WORLD,
+ * SELF, dup, split, create, free, compare, names, attributes (keyvals,
+ * predefined TAG_UB...). Each communicator has a context id for point-to-point
+ * and a hidden communicator (context id + 1) that the collectives run on. A
+ * new context id is the maximum of every member's next free id, agreed with a
+ * small gather/broadcast over the parent's hidden context (negative tags). */
+#include "mpi_comm.h"
+#include "mpi_errhandler.h"
+#include "mpi_group.h"
+#include "pml.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,20 +155,20 @@ static int allgather_ints(struct comm *c, const int *mine, int k, int *all)
     if (c->rank == 0) {
         memcpy(all, mine, (size_t)k * sizeof(int));
         for (int r = 1; r < c->size; r++) {
-            int e = p2p_recv(all + r * k, k, MPI_INT, c->world[r], -201, ctx, h, NULL);
+            int e = pml_recv(all + r * k, k, MPI_INT, c->world[r], -201, ctx, h, NULL);
             if (e)
                 return e;
         }
         for (int r = 1; r < c->size; r++) {
-            int e = p2p_send(all, k * c->size, MPI_INT, c->world[r], -202, ctx, h);
+            int e = pml_send(all, k * c->size, MPI_INT, c->world[r], -202, ctx, h);
             if (e)
                 return e;
         }
         return MPI_SUCCESS;
     }
-    int e = p2p_send(mine, k, MPI_INT, c->world[0], -201, ctx, h);
+    int e = pml_send(mine, k, MPI_INT, c->world[0], -201, ctx, h);
     if (!e)
-        e = p2p_recv(all, k * c->size, MPI_INT, c->world[0], -202, ctx, h, NULL);
+        e = pml_recv(all, k * c->size, MPI_INT, c->world[0], -202, ctx, h, NULL);
     return e;
 }
 
@@ -238,7 +241,7 @@ int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out
     if (!c)                                                              \
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn)
 
-int MPI_Comm_size(MPI_Comm comm, int *size)
+int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
     GETC(c, comm, "MPI_Comm_size");
     if (!size)
@@ -246,8 +249,9 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
     *size = c->size;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_size);
 
-int MPI_Comm_rank(MPI_Comm comm, int *rank)
+int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
     GETC(c, comm, "MPI_Comm_rank");
     if (!rank)
@@ -255,10 +259,11 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
     *rank = c->rank;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_rank);
 
 static int copy_attrs(MPI_Comm from, MPI_Comm to);
 
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_dup");
     if (!newcomm)
@@ -279,14 +284,16 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     }
     return copy_attrs(comm, *newcomm);
 }
+MPI_ALIAS(Comm_dup);
 
-int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     (void)info;
-    return MPI_Comm_dup(comm, newcomm);
+    return PMPI_Comm_dup(comm, newcomm);
 }
+MPI_ALIAS(Comm_dup_with_info);
 
-int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_split");
     if (!newcomm || (color < 0 && color != MPI_UNDEFINED))
@@ -294,8 +301,9 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     int e = split(c, color, key, newcomm, "MPI_Comm_split");
     return e ? mpi_err(comm, e, "MPI_Comm_split") : MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_split);
 
-int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
+int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     (void)info;
     GETC(c, comm, "MPI_Comm_split_type");
@@ -304,8 +312,9 @@ int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Com
     int e = split(c, color, key, newcomm, "MPI_Comm_split_type");
     return e ? mpi_err(comm, e, "MPI_Comm_split_type") : MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_split_type);
 
-int MPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_create");
     struct group *gr = group_get(g);
@@ -322,8 +331,9 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
     int e = split(c, me >= 0 ? 0 : MPI_UNDEFINED, me, newcomm, "MPI_Comm_create");
     return e ? mpi_err(comm, e, "MPI_Comm_create") : MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_create);
 
-int MPI_Comm_free(MPI_Comm *comm)
+int PMPI_Comm_free(MPI_Comm *comm)
 {
     CHECK_INIT("MPI_Comm_free");
     if (!comm || !comm_get(*comm) || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF ||
@@ -331,19 +341,21 @@ int MPI_Comm_free(MPI_Comm *comm)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
     struct comm *c = comm_get(*comm);
     for (int i = 0; i < c->nattr; i++)
-        MPI_Comm_delete_attr(*comm, c->attr[i].key), i--, c = comm_get(*comm);
+        PMPI_Comm_delete_attr(*comm, c->attr[i].key), i--, c = comm_get(*comm);
     destroy(c->coll);
     destroy(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_free);
 
-int MPI_Comm_disconnect(MPI_Comm *comm)
+int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
-    return MPI_Comm_free(comm);
+    return PMPI_Comm_free(comm);
 }
+MPI_ALIAS(Comm_disconnect);
 
-int MPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result)
+int PMPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result)
 {
     CHECK_INIT("MPI_Comm_compare");
     struct comm *a = comm_get(c1), *b = comm_get(c2);
@@ -367,16 +379,18 @@ int MPI_Comm_compare(MPI_Comm c1, MPI_Comm c2, int *result)
     *result = same_order ? MPI_CONGRUENT : same_set ? MPI_SIMILAR : MPI_UNEQUAL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_compare);
 
-int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
+int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
 {
     GETC(c, comm, "MPI_Comm_test_inter");
     (void)c;
     *flag = 0;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_test_inter);
 
-int MPI_Comm_group(MPI_Comm comm, MPI_Group *g)
+int PMPI_Comm_group(MPI_Comm comm, MPI_Group *g)
 {
     GETC(c, comm, "MPI_Comm_group");
     if (!g)
@@ -384,8 +398,9 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *g)
     int e = group_new(c->size, c->world, g);
     return e ? mpi_err(comm, e, "MPI_Comm_group") : MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_group);
 
-int MPI_Comm_set_name(MPI_Comm comm, const char *name)
+int PMPI_Comm_set_name(MPI_Comm comm, const char *name)
 {
     GETC(c, comm, "MPI_Comm_set_name");
     if (!name)
@@ -393,8 +408,9 @@ int MPI_Comm_set_name(MPI_Comm comm, const char *name)
     snprintf(c->name, sizeof c->name, "%s", name);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_set_name);
 
-int MPI_Comm_get_name(MPI_Comm comm, char *name, int *len)
+int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *len)
 {
     GETC(c, comm, "MPI_Comm_get_name");
     if (!name || !len)
@@ -403,6 +419,7 @@ int MPI_Comm_get_name(MPI_Comm comm, char *name, int *len)
     *len = (int)strlen(name);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_get_name);
 
 /* ---- attributes ---- */
 #define MAX_KEYS 64
@@ -416,7 +433,7 @@ static struct {
 static int attr_tag_ub = (1 << 30) - 1, attr_host = MPI_PROC_NULL, attr_io = MPI_ANY_SOURCE;
 static int attr_wtime_global = 0, attr_appnum = 0, attr_universe, attr_lastcode = MPI_ERR_LASTCODE;
 
-int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
                            MPI_Comm_delete_attr_function *delete_fn, int *keyval,
                            void *extra_state)
 {
@@ -433,8 +450,9 @@ int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
         }
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "MPI_Comm_create_keyval");
 }
+MPI_ALIAS(Comm_create_keyval);
 
-int MPI_Comm_free_keyval(int *keyval)
+int PMPI_Comm_free_keyval(int *keyval)
 {
     if (!keyval || *keyval < KEY_BASE || *keyval >= KEY_BASE + MAX_KEYS ||
         !keys[*keyval - KEY_BASE].used)
@@ -443,13 +461,14 @@ int MPI_Comm_free_keyval(int *keyval)
     *keyval = MPI_KEYVAL_INVALID;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_free_keyval);
 
 static int user_key(int k)
 {
     return k >= KEY_BASE && k < KEY_BASE + MAX_KEYS && keys[k - KEY_BASE].used;
 }
 
-int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
+int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
 {
     GETC(c, comm, "MPI_Comm_set_attr");
     if (!user_key(keyval))
@@ -471,8 +490,9 @@ int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
     c->nattr++;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_set_attr);
 
-int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
+int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
 {
     GETC(c, comm, "MPI_Comm_get_attr");
     if (!value || !flag)
@@ -499,8 +519,9 @@ int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     *flag = 0;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Comm_get_attr);
 
-int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
+int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval)
 {
     GETC(c, comm, "MPI_Comm_delete_attr");
     for (int i = 0; i < c->nattr; i++)
@@ -513,6 +534,7 @@ int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
         }
     return mpi_err(comm, MPI_ERR_KEYVAL, "MPI_Comm_delete_attr");
 }
+MPI_ALIAS(Comm_delete_attr);
 
 static int copy_attrs(MPI_Comm from, MPI_Comm to)
 {
@@ -533,45 +555,60 @@ static int copy_attrs(MPI_Comm from, MPI_Comm to)
                 return mpi_err(from, e, "MPI_Comm_dup");
         }
         if (flag)
-            MPI_Comm_set_attr(to, k, out);
+            PMPI_Comm_set_attr(to, k, out);
         c = comm_get(from);
     }
     return MPI_SUCCESS;
 }
 
-int MPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag)
+int PMPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag)
 {
-    return MPI_Comm_get_attr(comm, keyval, value, flag);
+    return PMPI_Comm_get_attr(comm, keyval, value, flag);
 }
+MPI_ALIAS(Attr_get);
 
-int MPI_Attr_put(MPI_Comm comm, int keyval, void *value)
+int PMPI_Attr_put(MPI_Comm comm, int keyval, void *value)
 {
-    return MPI_Comm_set_attr(comm, keyval, value);
+    return PMPI_Comm_set_attr(comm, keyval, value);
 }
+MPI_ALIAS(Attr_put);
 
-int MPI_Attr_delete(MPI_Comm comm, int keyval)
+int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 {
-    return MPI_Comm_delete_attr(comm, keyval);
+    return PMPI_Comm_delete_attr(comm, keyval);
 }
+MPI_ALIAS(Attr_delete);
 
-int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
+int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
                       int *keyval, void *extra_state)
 {
-    return MPI_Comm_create_keyval(copy_fn, delete_fn, keyval, extra_state);
+    return PMPI_Comm_create_keyval(copy_fn, delete_fn, keyval, extra_state);
 }
+MPI_ALIAS(Keyval_create);
 
-int MPI_Keyval_free(int *keyval)
+int PMPI_Keyval_free(int *keyval)
 {
-    return MPI_Comm_free_keyval(keyval);
+    return PMPI_Comm_free_keyval(keyval);
 }
+MPI_ALIAS(Keyval_free);
 
-MPI_Fint MPI_Comm_c2f(MPI_Comm comm) { return comm; }
-MPI_Comm MPI_Comm_f2c(MPI_Fint comm) { return comm; }
-MPI_Fint MPI_Type_c2f(MPI_Datatype dt) { return dt; }
-MPI_Datatype MPI_Type_f2c(MPI_Fint dt) { return dt; }
-MPI_Fint MPI_Op_c2f(MPI_Op op) { return op; }
-MPI_Op MPI_Op_f2c(MPI_Fint op) { return op; }
-MPI_Fint MPI_Request_c2f(MPI_Request req) { return req; }
-MPI_Request MPI_Request_f2c(MPI_Fint req) { return req; }
-MPI_Fint MPI_Group_c2f(MPI_Group g) { return g; }
-MPI_Group MPI_Group_f2c(MPI_Fint g) { return g; }
+MPI_Fint PMPI_Comm_c2f(MPI_Comm comm) { return comm; }
+MPI_ALIAS(Comm_c2f);
+MPI_Comm PMPI_Comm_f2c(MPI_Fint comm) { return comm; }
+MPI_ALIAS(Comm_f2c);
+MPI_Fint PMPI_Type_c2f(MPI_Datatype dt) { return dt; }
+MPI_ALIAS(Type_c2f);
+MPI_Datatype PMPI_Type_f2c(MPI_Fint dt) { return dt; }
+MPI_ALIAS(Type_f2c);
+MPI_Fint PMPI_Op_c2f(MPI_Op op) { return op; }
+MPI_ALIAS(Op_c2f);
+MPI_Op PMPI_Op_f2c(MPI_Fint op) { return op; }
+MPI_ALIAS(Op_f2c);
+MPI_Fint PMPI_Request_c2f(MPI_Request req) { return req; }
+MPI_ALIAS(Request_c2f);
+MPI_Request PMPI_Request_f2c(MPI_Fint req) { return req; }
+MPI_ALIAS(Request_f2c);
+MPI_Fint PMPI_Group_c2f(MPI_Group g) { return g; }
+MPI_ALIAS(Group_c2f);
+MPI_Group PMPI_Group_f2c(MPI_Fint g) { return g; }
+MPI_ALIAS(Group_f2c);

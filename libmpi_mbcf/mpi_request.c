@@ -1,101 +1,11 @@
-/* request.c - request objects and the MPI completion calls: Wait/Test and
- * their all/any/some forms, Request_free, Request_get_status, Cancel,
- * persistent requests (Start/Startall), Get_count/Get_elements
- * (MPI-3.1 sec 3.7-3.9). */
-#include "mpii.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static struct req **table;
-static int table_n, table_cap;
-static int *free_list, free_n;
-
-struct req *req_new(int kind)
-{
-    int idx;
-    if (free_n) {
-        idx = free_list[--free_n];
-    } else {
-        if (table_n == table_cap) {
-            int nc = table_cap ? table_cap * 2 : 256;
-            struct req **t = realloc(table, (size_t)nc * sizeof *t);
-            int *f = realloc(free_list, (size_t)nc * sizeof *f);
-            if (!t || !f) {
-                free(t == table ? NULL : t);
-                return NULL;
-            }
-            table = t;
-            free_list = f;
-            table_cap = nc;
-        }
-        idx = table_n++;
-        table[idx] = calloc(1, sizeof(struct req));
-        if (!table[idx]) {
-            table_n--;
-            return NULL;
-        }
-    }
-    struct req *r = table[idx];
-    uint32_t gen = (r->gen + 1) & 0x1fffffff;
-    memset(r, 0, sizeof *r);
-    r->gen = gen ? gen : 1;
-    r->handle = idx + 1;
-    r->kind = kind;
-    r->mr.node.prev = r->mr.node.next = &r->mr.node;
-    return r;
-}
-
-struct req *req_get(MPI_Request h)
-{
-    if (h <= 0 || h > table_n || !table[h - 1]->kind)
-        return NULL;
-    return table[h - 1];
-}
-
-uint64_t req_id(const struct req *r)
-{
-    return ((uint64_t)r->gen << 32) | (uint32_t)(r->handle - 1);
-}
-
-struct req *req_by_id(uint64_t id)
-{
-    uint32_t idx = (uint32_t)id;
-    if (idx >= (uint32_t)table_n)
-        return NULL;
-    struct req *r = table[idx];
-    if (!r->kind || r->gen != (uint32_t)(id >> 32))
-        return NULL;
-    return r;
-}
-
-void req_release(struct req *r)
-{
-    free(r->tmp);
-    r->tmp = NULL;
-    r->kind = 0;
-    r->gen = (r->gen + 1) & 0x1fffffff;
-    free_list[free_n++] = r->handle - 1;
-}
-
-/* The operation finished: keep the request until Wait/Test, unless freed. */
-void req_complete(struct req *r)
-{
-    if (r->kind == RK_SEND && r->bsend_block) {
-        bsend_free(r->bsend_block);
-        r->bsend_block = NULL;
-        r->data = NULL;
-    }
-    if (r->kind == RK_SEND && r->tmp) {
-        free(r->tmp);
-        r->tmp = NULL;
-    }
-    r->state = RS_DONE;
-    if (r->freed && !r->persistent)
-        req_release(r);
-    else if (r->freed)
-        req_release(r);
-}
+/* mpi_request.c - MPI entry points for completion (MPI-3.1 sec 3.7-3.9):
+ * Wait/Test and their all/any/some forms, Request_free,
+ * Request_get_status, Cancel, persistent requests (Start/Startall),
+ * Get_count/Get_elements, status setters. The request objects are
+ * pml_request.c; progress and waiting pml_progress.c. */
+#include "mpi_datatype.h"
+#include "mpi_errhandler.h"
+#include "pml.h"
 
 static int is_done(struct req *r)
 {
@@ -155,7 +65,7 @@ static MPI_Comm req_comm(MPI_Request h)
     return r && r->comm ? r->comm : MPI_COMM_WORLD;
 }
 
-int MPI_Wait(MPI_Request *h, MPI_Status *st)
+int PMPI_Wait(MPI_Request *h, MPI_Status *st)
 {
     CHECK_INIT("MPI_Wait");
     if (!h)
@@ -168,13 +78,14 @@ int MPI_Wait(MPI_Request *h, MPI_Status *st)
     }
     struct req *r = req_get(*h);
     while (!is_done(r))
-        progress_wait();
+        pml_progress_wait();
     MPI_Comm c = req_comm(*h);
     int err = retire(h, st);
     return err ? mpi_err(c, err, "MPI_Wait") : MPI_SUCCESS;
 }
+MPI_ALIAS(Wait);
 
-int MPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
+int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
 {
     CHECK_INIT("MPI_Test");
     if (!h || !flag)
@@ -188,7 +99,7 @@ int MPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
     }
     struct req *r = req_get(*h);
     if (!is_done(r))
-        progress();
+        pml_progress();
     if (!is_done(r)) {
         *flag = 0;
         return MPI_SUCCESS;
@@ -197,6 +108,7 @@ int MPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
     int err = retire(h, st);
     return err ? mpi_err(c, err, "MPI_Test") : MPI_SUCCESS;
 }
+MPI_ALIAS(Test);
 
 static MPI_Status *st_at(MPI_Status *sts, int i)
 {
@@ -235,7 +147,7 @@ static int finish_all(int n, MPI_Request h[], MPI_Status sts[], const char *fn)
     return any_err ? mpi_err(c, MPI_ERR_IN_STATUS, fn) : MPI_SUCCESS;
 }
 
-int MPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
+int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
 {
     CHECK_INIT("MPI_Waitall");
     int e = check_array(n, h, "MPI_Waitall");
@@ -248,12 +160,13 @@ int MPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
                 done = 0;
         if (done)
             break;
-        progress_wait();
+        pml_progress_wait();
     }
     return finish_all(n, h, sts, "MPI_Waitall");
 }
+MPI_ALIAS(Waitall);
 
-int MPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
+int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
 {
     CHECK_INIT("MPI_Testall");
     int e = check_array(n, h, "MPI_Testall");
@@ -261,7 +174,7 @@ int MPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
         return e;
     if (!flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testall");
-    progress();
+    pml_progress();
     for (int i = 0; i < n; i++)
         if (!inactive(h[i]) && !is_done(req_get(h[i]))) {
             *flag = 0;
@@ -270,6 +183,7 @@ int MPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
     *flag = 1;
     return finish_all(n, h, sts, "MPI_Testall");
 }
+MPI_ALIAS(Testall);
 
 static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
 {
@@ -286,7 +200,7 @@ static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
     return 0;
 }
 
-int MPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
+int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
 {
     CHECK_INIT("MPI_Waitany");
     int e = check_array(n, h, "MPI_Waitany");
@@ -301,15 +215,16 @@ int MPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
             empty_status(st);
             return MPI_SUCCESS;
         }
-        progress_wait();
+        pml_progress_wait();
     }
     *index = i;
     MPI_Comm c = req_comm(h[i]);
     e = retire(&h[i], st);
     return e ? mpi_err(c, e, "MPI_Waitany") : MPI_SUCCESS;
 }
+MPI_ALIAS(Waitany);
 
-int MPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
+int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
 {
     CHECK_INIT("MPI_Testany");
     int e = check_array(n, h, "MPI_Testany");
@@ -317,7 +232,7 @@ int MPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
         return e;
     if (!index || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testany");
-    progress();
+    pml_progress();
     int i, none;
     if (!any_ready(n, h, &i, &none)) {
         *index = MPI_UNDEFINED;
@@ -332,6 +247,7 @@ int MPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
     e = retire(&h[i], st);
     return e ? mpi_err(c, e, "MPI_Testany") : MPI_SUCCESS;
 }
+MPI_ALIAS(Testany);
 
 static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[],
                 int block, const char *fn)
@@ -345,7 +261,7 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
     for (;;) {
         int active = 0, k = 0, err = 0;
         MPI_Comm c = MPI_COMM_WORLD;
-        progress();
+        pml_progress();
         for (int i = 0; i < n; i++) {
             if (inactive(h[i]))
                 continue;
@@ -370,21 +286,23 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
             *outcount = k;
             return err ? mpi_err(c, MPI_ERR_IN_STATUS, fn) : MPI_SUCCESS;
         }
-        progress_wait();
+        pml_progress_wait();
     }
 }
 
-int MPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+int PMPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
     return some(n, h, outcount, idx, sts, 1, "MPI_Waitsome");
 }
+MPI_ALIAS(Waitsome);
 
-int MPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+int PMPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
     return some(n, h, outcount, idx, sts, 0, "MPI_Testsome");
 }
+MPI_ALIAS(Testsome);
 
-int MPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
+int PMPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
 {
     CHECK_INIT("MPI_Request_get_status");
     if (!flag)
@@ -395,14 +313,15 @@ int MPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
         return MPI_SUCCESS;
     }
     struct req *r = req_get(h);
-    progress();
+    pml_progress();
     *flag = is_done(r);
     if (*flag)
         fill_status(r, st);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Request_get_status);
 
-int MPI_Request_free(MPI_Request *h)
+int PMPI_Request_free(MPI_Request *h)
 {
     CHECK_INIT("MPI_Request_free");
     if (!h || !req_get(*h))
@@ -415,8 +334,9 @@ int MPI_Request_free(MPI_Request *h)
     *h = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Request_free);
 
-int MPI_Cancel(MPI_Request *h)
+int PMPI_Cancel(MPI_Request *h)
 {
     CHECK_INIT("MPI_Cancel");
     if (!h || !req_get(*h))
@@ -425,19 +345,21 @@ int MPI_Cancel(MPI_Request *h)
     if (!r->active || is_done(r))
         return MPI_SUCCESS;
     if (r->kind == RK_RECV)
-        return p2p_cancel_recv(r);
+        return pml_cancel_recv(r);
     return MPI_SUCCESS;   /* sends are not cancelled: Test_cancelled says false */
 }
+MPI_ALIAS(Cancel);
 
-int MPI_Test_cancelled(const MPI_Status *st, int *flag)
+int PMPI_Test_cancelled(const MPI_Status *st, int *flag)
 {
     if (!st || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test_cancelled");
     *flag = st->mbcf_cancelled;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Test_cancelled);
 
-int MPI_Start(MPI_Request *h)
+int PMPI_Start(MPI_Request *h)
 {
     CHECK_INIT("MPI_Start");
     struct req *r = h ? req_get(*h) : NULL;
@@ -449,23 +371,25 @@ int MPI_Start(MPI_Request *h)
     r->state = RS_IDLE;
     r->err = 0;
     r->cancelled = 0;
-    int e = r->kind == RK_SEND ? p2p_start_send(r) : p2p_start_recv(r);
+    int e = r->kind == RK_SEND ? pml_start_send(r) : pml_start_recv(r);
     return e ? mpi_err(r->comm, e, "MPI_Start") : MPI_SUCCESS;
 }
+MPI_ALIAS(Start);
 
-int MPI_Startall(int n, MPI_Request h[])
+int PMPI_Startall(int n, MPI_Request h[])
 {
     if (n < 0 || (n && !h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
     for (int i = 0; i < n; i++) {
-        int e = MPI_Start(&h[i]);
+        int e = PMPI_Start(&h[i]);
         if (e)
             return e;
     }
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Startall);
 
-int MPI_Get_count(const MPI_Status *st, MPI_Datatype dt, int *count)
+int PMPI_Get_count(const MPI_Status *st, MPI_Datatype dt, int *count)
 {
     struct dte *d = dt_get(dt);
     if (!st || !count)
@@ -480,8 +404,9 @@ int MPI_Get_count(const MPI_Status *st, MPI_Datatype dt, int *count)
         *count = (int)(st->mbcf_count / d->size);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Get_count);
 
-int MPI_Get_elements_x(const MPI_Status *st, MPI_Datatype dt, MPI_Count *count)
+int PMPI_Get_elements_x(const MPI_Status *st, MPI_Datatype dt, MPI_Count *count)
 {
     struct dte *d = dt_get(dt);
     if (!st || !count)
@@ -492,17 +417,19 @@ int MPI_Get_elements_x(const MPI_Status *st, MPI_Datatype dt, MPI_Count *count)
     *count = e < 0 ? MPI_UNDEFINED : e;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Get_elements_x);
 
-int MPI_Get_elements(const MPI_Status *st, MPI_Datatype dt, int *count)
+int PMPI_Get_elements(const MPI_Status *st, MPI_Datatype dt, int *count)
 {
     MPI_Count c = 0;
-    int e = MPI_Get_elements_x(st, dt, &c);
+    int e = PMPI_Get_elements_x(st, dt, &c);
     if (!e)
         *count = (int)c;
     return e;
 }
+MPI_ALIAS(Get_elements);
 
-int MPI_Status_set_elements(MPI_Status *st, MPI_Datatype dt, int count)
+int PMPI_Status_set_elements(MPI_Status *st, MPI_Datatype dt, int count)
 {
     struct dte *d = dt_get(dt);
     if (!st || !d || count < 0)
@@ -511,11 +438,13 @@ int MPI_Status_set_elements(MPI_Status *st, MPI_Datatype dt, int count)
     st->mbcf_count = (long long)count * per;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Status_set_elements);
 
-int MPI_Status_set_cancelled(MPI_Status *st, int flag)
+int PMPI_Status_set_cancelled(MPI_Status *st, int flag)
 {
     if (!st)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Status_set_cancelled");
     st->mbcf_cancelled = flag;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Status_set_cancelled);

@@ -1,11 +1,13 @@
-/* topo.c - Cartesian topologies (MPI-3.1 sec 7.5): Dims_create, Cart_create,
- * Cart_coords/rank/shift/get/sub, Cartdim_get, Topo_test. Row-major rank
- * order; reorder is accepted and ignored (ranks keep their order). */
-#include "mpii.h"
+/* mpi_topo.c - MPI entry points of Cartesian topologies (MPI-3.1 sec 7.5):
+ * Dims_create, Cart_create, Cart_coords/rank/shift/get/sub, Cartdim_get,
+ * Topo_test. Row-major rank order; reorder is accepted and ignored (ranks keep
+ * their order). */
+#include "mpi_comm.h"
+#include "mpi_errhandler.h"
 #include <stdlib.h>
 #include <string.h>
 
-int MPI_Dims_create(int nnodes, int ndims, int dims[])
+int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
     const char *fn = "MPI_Dims_create";
     if (nnodes <= 0 || ndims < 0 || (ndims && !dims))
@@ -61,6 +63,7 @@ int MPI_Dims_create(int nnodes, int ndims, int dims[])
     free(f);
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Dims_create);
 
 static struct comm *cart_get(MPI_Comm comm, const char *fn, int *err)
 {
@@ -92,7 +95,7 @@ static int set_cart(MPI_Comm h, int ndims, const int dims[], const int periods[]
     return MPI_SUCCESS;
 }
 
-int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+int PMPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
                     int reorder, MPI_Comm *newcomm)
 {
     const char *fn = "MPI_Cart_create";
@@ -112,14 +115,15 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
     if (n > c->size)
         return mpi_err(comm, MPI_ERR_DIMS, fn);
     int in = c->rank < n;
-    int e = MPI_Comm_split(comm, in ? 0 : MPI_UNDEFINED, c->rank, newcomm);
+    int e = PMPI_Comm_split(comm, in ? 0 : MPI_UNDEFINED, c->rank, newcomm);
     if (e || !in)
         return e;
     e = set_cart(*newcomm, ndims, dims, periods);
     return e ? mpi_err(comm, e, fn) : MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_create);
 
-int MPI_Topo_test(MPI_Comm comm, int *status)
+int PMPI_Topo_test(MPI_Comm comm, int *status)
 {
     struct comm *c = comm_get(comm);
     if (!c || !status)
@@ -127,8 +131,9 @@ int MPI_Topo_test(MPI_Comm comm, int *status)
     *status = c->topo ? c->topo : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Topo_test);
 
-int MPI_Cartdim_get(MPI_Comm comm, int *ndims)
+int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cartdim_get", &e);
@@ -137,8 +142,9 @@ int MPI_Cartdim_get(MPI_Comm comm, int *ndims)
     *ndims = c->ndims;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Cartdim_get);
 
-int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cart_coords", &e);
@@ -154,8 +160,9 @@ int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
     }
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_coords);
 
-int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
+int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cart_rank", &e);
@@ -176,8 +183,9 @@ int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
     *rank = r;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_rank);
 
-int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *dest)
+int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *dest)
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cart_shift", &e);
@@ -188,7 +196,7 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *des
     int coords[64];
     if (c->ndims > 64)
         return mpi_err(comm, MPI_ERR_DIMS, "MPI_Cart_shift");
-    MPI_Cart_coords(comm, c->rank, c->ndims, coords);
+    PMPI_Cart_coords(comm, c->rank, c->ndims, coords);
     int me = coords[direction], d = c->dims[direction];
     for (int k = 0; k < 2; k++) {
         int x = me + (k ? disp : -disp);
@@ -198,12 +206,13 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source, int *des
             continue;
         }
         coords[direction] = x;
-        MPI_Cart_rank(comm, coords, out);
+        PMPI_Cart_rank(comm, coords, out);
     }
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_shift);
 
-int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cart_get", &e);
@@ -215,10 +224,11 @@ int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coor
         dims[i] = c->dims[i];
         periods[i] = c->periods[i];
     }
-    return MPI_Cart_coords(comm, c->rank, maxdims, coords);
+    return PMPI_Cart_coords(comm, c->rank, maxdims, coords);
 }
+MPI_ALIAS(Cart_get);
 
-int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[],
                  int *newrank)
 {
     (void)periods;
@@ -231,8 +241,9 @@ int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[]
     *newrank = c->rank < n ? c->rank : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_map);
 
-int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm)
+int PMPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm)
 {
     int e;
     struct comm *c = cart_get(comm, "MPI_Cart_sub", &e);
@@ -241,7 +252,7 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm)
     int coords[64], dims[64], periods[64], color = 0, key = 0, nd = 0;
     if (c->ndims > 64)
         return mpi_err(comm, MPI_ERR_DIMS, "MPI_Cart_sub");
-    MPI_Cart_coords(comm, c->rank, c->ndims, coords);
+    PMPI_Cart_coords(comm, c->rank, c->ndims, coords);
     for (int i = 0; i < c->ndims; i++) {
         if (remain[i]) {
             key = key * c->dims[i] + coords[i];
@@ -252,9 +263,10 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm)
             color = color * c->dims[i] + coords[i];
         }
     }
-    e = MPI_Comm_split(comm, color, key, newcomm);
+    e = PMPI_Comm_split(comm, color, key, newcomm);
     if (e)
         return e;
     e = set_cart(*newcomm, nd, dims, periods);
     return e ? mpi_err(comm, e, "MPI_Cart_sub") : MPI_SUCCESS;
 }
+MPI_ALIAS(Cart_sub);

@@ -1,9 +1,12 @@
-/* coll_entry.c - MPI collective entry points (MPI-3.1 chapter 5): argument
- * checks and error handling here, the algorithms in coll/ (coll.h), called
- * with the same arguments on the communicator's hidden collective
+/* mpi_coll.c - MPI entry points of the collectives (MPI-3.1 chapter 5):
+ * argument checks and error handling here, the algorithms in coll/ (coll.h),
+ * called with the same arguments on the communicator's hidden collective
  * communicator (its own context, so collective traffic never matches user
  * point-to-point messages). */
-#include "mpii.h"
+#include "mpi_comm.h"
+#include "mpi_datatype.h"
+#include "mpi_errhandler.h"
+#include "mpi_op.h"
 #include "coll.h"
 
 #define ENTER(fn)                                                          \
@@ -46,13 +49,14 @@ static int chk_counts(MPI_Comm comm, struct comm *c, const int *counts, const ch
 #define TRY(x) do { int e_ = (x); if (e_) return e_; } while (0)
 #define RET(fn, call) do { int e_ = (call); return e_ ? mpi_err(comm, e_, fn) : MPI_SUCCESS; } while (0)
 
-int MPI_Barrier(MPI_Comm comm)
+int PMPI_Barrier(MPI_Comm comm)
 {
     ENTER("MPI_Barrier");
     RET("MPI_Barrier", coll_barrier(c->coll));
 }
+MPI_ALIAS(Barrier);
 
-int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Bcast";
     ENTER(fn);
@@ -60,8 +64,9 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
     TRY(chk_root(comm, c, root, fn));
     RET(fn, coll_bcast(buf, count, dt, root, c->coll));
 }
+MPI_ALIAS(Bcast);
 
-int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
                MPI_Comm comm)
 {
     const char *fn = "MPI_Reduce";
@@ -71,8 +76,9 @@ int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op 
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_reduce(sbuf, rbuf, count, dt, op, root, c->coll));
 }
+MPI_ALIAS(Reduce);
 
-int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                   MPI_Comm comm)
 {
     const char *fn = "MPI_Allreduce";
@@ -81,8 +87,9 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_allreduce(sbuf, rbuf, count, dt, op, c->coll));
 }
+MPI_ALIAS(Allreduce);
 
-int MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Gather";
@@ -94,8 +101,9 @@ int MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int r
         TRY(chk_buf(comm, rcount, rdt, fn));
     RET(fn, coll_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
+MPI_ALIAS(Gather);
 
-int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                 const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
                 MPI_Comm comm)
 {
@@ -112,8 +120,9 @@ int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     }
     RET(fn, coll_gatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, root, c->coll));
 }
+MPI_ALIAS(Gatherv);
 
-int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                 MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Scatter";
@@ -125,8 +134,9 @@ int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int 
         TRY(chk_buf(comm, rcount, rdt, fn));
     RET(fn, coll_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
+MPI_ALIAS(Scatter);
 
-int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
                  MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
                  MPI_Comm comm)
 {
@@ -143,8 +153,9 @@ int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
         TRY(chk_buf(comm, rcount, rdt, fn));
     RET(fn, coll_scatterv(sbuf, scounts, displs, sdt, rbuf, rcount, rdt, root, c->coll));
 }
+MPI_ALIAS(Scatterv);
 
-int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                   MPI_Datatype rdt, MPI_Comm comm)
 {
     const char *fn = "MPI_Allgather";
@@ -154,8 +165,9 @@ int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, in
     TRY(chk_buf(comm, rcount, rdt, fn));
     RET(fn, coll_allgather(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
+MPI_ALIAS(Allgather);
 
-int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                    const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
 {
     const char *fn = "MPI_Allgatherv";
@@ -168,8 +180,9 @@ int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
         return mpi_err(comm, MPI_ERR_ARG, fn);
     RET(fn, coll_allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, c->coll));
 }
+MPI_ALIAS(Allgatherv);
 
-int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                  MPI_Datatype rdt, MPI_Comm comm)
 {
     const char *fn = "MPI_Alltoall";
@@ -179,8 +192,9 @@ int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int
     TRY(chk_buf(comm, rcount, rdt, fn));
     RET(fn, coll_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
+MPI_ALIAS(Alltoall);
 
-int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
                   MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
                   MPI_Datatype rdt, MPI_Comm comm)
 {
@@ -198,8 +212,9 @@ int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
         return mpi_err(comm, MPI_ERR_ARG, fn);
     RET(fn, coll_alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, c->coll));
 }
+MPI_ALIAS(Alltoallv);
 
-int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
                        MPI_Op op, MPI_Comm comm)
 {
     const char *fn = "MPI_Reduce_scatter";
@@ -209,8 +224,9 @@ int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Da
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_reduce_scatter(sbuf, rbuf, rcounts, dt, op, c->coll));
 }
+MPI_ALIAS(Reduce_scatter);
 
-int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
                              MPI_Op op, MPI_Comm comm)
 {
     const char *fn = "MPI_Reduce_scatter_block";
@@ -219,8 +235,9 @@ int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datat
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_reduce_scatter_block(sbuf, rbuf, rcount, dt, op, c->coll));
 }
+MPI_ALIAS(Reduce_scatter_block);
 
-int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
              MPI_Comm comm)
 {
     const char *fn = "MPI_Scan";
@@ -229,8 +246,9 @@ int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_scan(sbuf, rbuf, count, dt, op, c->coll));
 }
+MPI_ALIAS(Scan);
 
-int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                MPI_Comm comm)
 {
     const char *fn = "MPI_Exscan";
@@ -239,3 +257,4 @@ int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op 
     TRY(chk_op(comm, op, fn));
     RET(fn, coll_exscan(sbuf, rbuf, count, dt, op, c->coll));
 }
+MPI_ALIAS(Exscan);

@@ -1,0 +1,62 @@
+/* btl.h - the byte transfer layer of libmpi_mbcf: what the PML (pml_*.c)
+ * uses of MBCF (seed 003 sec 2.2, footnote 2). It knows FIFO entries and
+ * remote writes, not requests or matching:
+ *   btl_chan.c    per peer, a message and a send-request channel: ordered,
+ *                 retried delivery of FIFO entries into the peer's FIFOs
+ *                 (go-back-N), and this process's 2n FIFOs to drain;
+ *                 the completion queue, dispatched by cookie kind;
+ *   btl_put.c     remote writes (split at MBCF_PUT_MAX) and bounce slots;
+ *   btl_export.c  exporting receive buffers for remote writes.
+ * Per-peer state is one struct btl_endpoint (btl_internal.h). */
+#ifndef LIBMPI_MBCF_BTL_H
+#define LIBMPI_MBCF_BTL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mbcf.h"
+#include "wire.h"
+
+enum { CH_MSG = 0, CH_REQ = 1 };   /* channel kinds: message FIFO, send-request FIFO */
+
+/* A remote write of btl_put finished: owner as given, MBCF status. */
+typedef void btl_put_done_fn(uint64_t owner, int status);
+
+/* Create this process's FIFOs (one per peer and kind); put_done is called
+ * from btl_cq_drain for every completed btl_put write. */
+void btl_init(btl_put_done_fn *put_done);
+/* From now on an append refused because the peer has exited counts as done. */
+void btl_set_finalizing(void);
+/* An MBCF call failed with status: report and abort the job. */
+void btl_fail(const char *what, int status);
+
+/* ---- channels (btl_chan.c) ---- */
+/* Queue header w (src and tseq are filled in here) and len bytes of data
+ * for peer's FIFO of this kind; posted by chan_pump_all. */
+int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
+void chan_pump_all(void);
+int chan_idle(void);                    /* nothing unacknowledged anywhere */
+int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
+uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */
+/* Append nrec records (len bytes) to the newest unposted message entry for
+ * peer (W_EAGER/W_RTS/W_DONE without attachments, within one FIFO entry);
+ * 1 done, 0 not possible. */
+int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec);
+/* This process's FIFO that peer appends to. */
+mbcf_fifo_t *btl_fifo(int kind, int peer);
+
+/* ---- remote writes (btl_put.c) ---- */
+/* Post the write of len bytes (split at MBCF_PUT_MAX); each posted piece
+ * adds 1 to *pending and its completion calls put_done(owner, status). */
+void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t owner,
+             int *pending);
+/* A small write (<= MBCF_FIFO_ENTRY_MAX) from a library-owned copy: src is
+ * free at return (waits for a free bounce slot of peer if needed). */
+int btl_put_bounce(int peer, uint64_t raddr, const void *src, int64_t len);
+
+/* ---- completions (btl_chan.c) ---- */
+void btl_cq_drain(void);
+
+/* ---- exports (btl_export.c) ---- */
+/* Make [p, p+len) writable by remote writes; 0 or an MBCF status. */
+int btl_export(void *p, int64_t len);
+
+#endif

@@ -1,0 +1,32 @@
+/* mpi_comm.h - communicators (mpi_comm.c): members as world ranks, the
+ * context id of point-to-point traffic (ctx) and of the hidden collective
+ * communicator (ctx + 1), error handler, Cartesian topology, attributes. */
+#ifndef LIBMPI_MBCF_MPI_COMM_H
+#define LIBMPI_MBCF_MPI_COMM_H
+#include <stdint.h>
+#include "mpi_export.h"
+
+struct comm {
+    int used;
+    int size, rank;
+    uint32_t ctx;          /* point-to-point context; ctx+1 is the hidden one */
+    int *world;            /* comm rank -> world rank */
+    int *inv;              /* world rank -> comm rank, -1 */
+    MPI_Errhandler eh;
+    MPI_Comm coll;         /* hidden collective communicator */
+    int hidden;
+    int topo;              /* 0 or MPI_CART */
+    int ndims;
+    int *dims, *periods;
+    char name[MPI_MAX_OBJECT_NAME];
+    int nattr;
+    struct { int key; void *val; } *attr;
+};
+struct comm *comm_get(MPI_Comm c);          /* NULL if invalid or freed */
+int comm_world_rank(struct comm *c, int rank);
+int comm_rank_of_world(struct comm *c, int world);
+void comm_init_predefined(int rank, int size);
+int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out);
+void comm_free_all(void);
+
+#endif

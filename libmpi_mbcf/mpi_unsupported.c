@@ -1,0 +1,618 @@
+/* mpi_unsupported.c - MPI-3.1 entry points declared in mpi.h that libmpi_mbcf
+ * does not implement (one-sided, I/O, intercommunicators, dynamic processes,
+ * graph topologies, non-blocking collectives, matched probes, info objects,
+ * generalized requests, external32): each prints its name and returns
+ * MPI_ERR_UNSUPPORTED_OPERATION (without calling the error handler, so a
+ * program may test for it). Generated once from mpi.h by hand-run script. */
+#include "mpi_export.h"
+#include "world.h"
+#include <stdio.h>
+
+static int unsupported(const char *fn)
+{
+    fprintf(stderr, "libmpi_mbcf rank %d: %s is not supported (MPI_ERR_UNSUPPORTED_OPERATION)\n",
+            mpi_world_rank, fn);
+    return MPI_ERR_UNSUPPORTED_OPERATION;
+}
+
+int PMPI_Comm_get_parent(MPI_Comm *parent)
+{
+    *parent = MPI_COMM_NULL;   /* never spawned */
+    return MPI_SUCCESS;
+}
+MPI_ALIAS(Comm_get_parent);
+
+int PMPI_Add_error_class(int *errorclass)
+{
+    (void)errorclass;
+    return unsupported("MPI_Add_error_class");
+}
+MPI_ALIAS(Add_error_class);
+
+int PMPI_Add_error_code(int errorclass, int *errorcode)
+{
+    (void)errorclass; (void)errorcode;
+    return unsupported("MPI_Add_error_code");
+}
+MPI_ALIAS(Add_error_code);
+
+int PMPI_Add_error_string(int errorcode, const char *string)
+{
+    (void)errorcode; (void)string;
+    return unsupported("MPI_Add_error_string");
+}
+MPI_ALIAS(Add_error_string);
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status *status)
+{
+    (void)source; (void)tag; (void)comm; (void)msg; (void)status;
+    return unsupported("MPI_Mprobe");
+}
+MPI_ALIAS(Mprobe);
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg, MPI_Status *status)
+{
+    (void)source; (void)tag; (void)comm; (void)flag; (void)msg; (void)status;
+    return unsupported("MPI_Improbe");
+}
+MPI_ALIAS(Improbe);
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Status *status)
+{
+    (void)buf; (void)count; (void)dt; (void)msg; (void)status;
+    return unsupported("MPI_Mrecv");
+}
+MPI_ALIAS(Mrecv);
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Request *req)
+{
+    (void)buf; (void)count; (void)dt; (void)msg; (void)req;
+    return unsupported("MPI_Imrecv");
+}
+MPI_ALIAS(Imrecv);
+
+int PMPI_Grequest_start(MPI_Grequest_query_function *q, MPI_Grequest_free_function *f, MPI_Grequest_cancel_function *c, void *extra, MPI_Request *req)
+{
+    (void)q; (void)f; (void)c; (void)extra; (void)req;
+    return unsupported("MPI_Grequest_start");
+}
+MPI_ALIAS(Grequest_start);
+
+int PMPI_Grequest_complete(MPI_Request req)
+{
+    (void)req;
+    return unsupported("MPI_Grequest_complete");
+}
+MPI_ALIAS(Grequest_complete);
+
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[], const int psizes[], int order, MPI_Datatype old, MPI_Datatype *newtype)
+{
+    (void)size; (void)rank; (void)ndims; (void)gsizes; (void)distribs; (void)dargs; (void)psizes; (void)order; (void)old; (void)newtype;
+    return unsupported("MPI_Type_create_darray");
+}
+MPI_ALIAS(Type_create_darray);
+
+int PMPI_Type_get_contents(MPI_Datatype dt, int maxints, int maxaddrs, int maxtypes, int ints[], MPI_Aint addrs[], MPI_Datatype types[])
+{
+    (void)dt; (void)maxints; (void)maxaddrs; (void)maxtypes; (void)ints; (void)addrs; (void)types;
+    return unsupported("MPI_Type_get_contents");
+}
+MPI_ALIAS(Type_get_contents);
+
+int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, MPI_Aint outsize, MPI_Aint *position)
+{
+    (void)datarep; (void)inbuf; (void)incount; (void)dt; (void)outbuf; (void)outsize; (void)position;
+    return unsupported("MPI_Pack_external");
+}
+MPI_ALIAS(Pack_external);
+
+int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype dt)
+{
+    (void)datarep; (void)inbuf; (void)insize; (void)position; (void)outbuf; (void)outcount; (void)dt;
+    return unsupported("MPI_Unpack_external");
+}
+MPI_ALIAS(Unpack_external);
+
+int PMPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dt, MPI_Aint *size)
+{
+    (void)datarep; (void)incount; (void)dt; (void)size;
+    return unsupported("MPI_Pack_external_size");
+}
+MPI_ALIAS(Pack_external_size);
+
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
+{
+    (void)comm; (void)newcomm; (void)req;
+    return unsupported("MPI_Comm_idup");
+}
+MPI_ALIAS(Comm_idup);
+
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcomm)
+{
+    (void)comm; (void)g; (void)tag; (void)newcomm;
+    return unsupported("MPI_Comm_create_group");
+}
+MPI_ALIAS(Comm_create_group);
+
+int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
+{
+    (void)comm; (void)size;
+    return unsupported("MPI_Comm_remote_size");
+}
+MPI_ALIAS(Comm_remote_size);
+
+int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *g)
+{
+    (void)comm; (void)g;
+    return unsupported("MPI_Comm_remote_group");
+}
+MPI_ALIAS(Comm_remote_group);
+
+int PMPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag, MPI_Comm *newcomm)
+{
+    (void)local; (void)local_leader; (void)peer; (void)remote_leader; (void)tag; (void)newcomm;
+    return unsupported("MPI_Intercomm_create");
+}
+MPI_ALIAS(Intercomm_create);
+
+int PMPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm)
+{
+    (void)inter; (void)high; (void)newcomm;
+    return unsupported("MPI_Intercomm_merge");
+}
+MPI_ALIAS(Intercomm_merge);
+
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+    (void)comm; (void)info;
+    return unsupported("MPI_Comm_set_info");
+}
+MPI_ALIAS(Comm_set_info);
+
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info)
+{
+    (void)comm; (void)info;
+    return unsupported("MPI_Comm_get_info");
+}
+MPI_ALIAS(Comm_get_info);
+
+int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[])
+{
+    (void)command; (void)argv; (void)maxprocs; (void)info; (void)root; (void)comm; (void)intercomm; (void)errcodes;
+    return unsupported("MPI_Comm_spawn");
+}
+MPI_ALIAS(Comm_spawn);
+
+int PMPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[], const int maxprocs[], const MPI_Info infos[], int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[])
+{
+    (void)count; (void)commands; (void)argvs; (void)maxprocs; (void)infos; (void)root; (void)comm; (void)intercomm; (void)errcodes;
+    return unsupported("MPI_Comm_spawn_multiple");
+}
+MPI_ALIAS(Comm_spawn_multiple);
+
+int PMPI_Comm_accept(const char *port, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
+{
+    (void)port; (void)info; (void)root; (void)comm; (void)newcomm;
+    return unsupported("MPI_Comm_accept");
+}
+MPI_ALIAS(Comm_accept);
+
+int PMPI_Comm_connect(const char *port, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
+{
+    (void)port; (void)info; (void)root; (void)comm; (void)newcomm;
+    return unsupported("MPI_Comm_connect");
+}
+MPI_ALIAS(Comm_connect);
+
+int PMPI_Comm_join(int fd, MPI_Comm *intercomm)
+{
+    (void)fd; (void)intercomm;
+    return unsupported("MPI_Comm_join");
+}
+MPI_ALIAS(Comm_join);
+
+int PMPI_Open_port(MPI_Info info, char *port)
+{
+    (void)info; (void)port;
+    return unsupported("MPI_Open_port");
+}
+MPI_ALIAS(Open_port);
+
+int PMPI_Close_port(const char *port)
+{
+    (void)port;
+    return unsupported("MPI_Close_port");
+}
+MPI_ALIAS(Close_port);
+
+int PMPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm *newcomm)
+{
+    (void)comm; (void)nnodes; (void)index; (void)edges; (void)reorder; (void)newcomm;
+    return unsupported("MPI_Graph_create");
+}
+MPI_ALIAS(Graph_create);
+
+int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *n)
+{
+    (void)comm; (void)rank; (void)n;
+    return unsupported("MPI_Graph_neighbors_count");
+}
+MPI_ALIAS(Graph_neighbors_count);
+
+int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxn, int neighbors[])
+{
+    (void)comm; (void)rank; (void)maxn; (void)neighbors;
+    return unsupported("MPI_Graph_neighbors");
+}
+MPI_ALIAS(Graph_neighbors);
+
+int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+{
+    (void)comm; (void)nnodes; (void)nedges;
+    return unsupported("MPI_Graphdims_get");
+}
+MPI_ALIAS(Graphdims_get);
+
+int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
+{
+    (void)comm; (void)maxindex; (void)maxedges; (void)index; (void)edges;
+    return unsupported("MPI_Graph_get");
+}
+MPI_ALIAS(Graph_get);
+
+int PMPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[], int outdegree, const int dests[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *newcomm)
+{
+    (void)comm; (void)indegree; (void)sources; (void)sourceweights; (void)outdegree; (void)dests; (void)destweights; (void)info; (void)reorder; (void)newcomm;
+    return unsupported("MPI_Dist_graph_create_adjacent");
+}
+MPI_ALIAS(Dist_graph_create_adjacent);
+
+int PMPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int dests[], const int weights[], MPI_Info info, int reorder, MPI_Comm *newcomm)
+{
+    (void)comm; (void)n; (void)sources; (void)degrees; (void)dests; (void)weights; (void)info; (void)reorder; (void)newcomm;
+    return unsupported("MPI_Dist_graph_create");
+}
+MPI_ALIAS(Dist_graph_create);
+
+int PMPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm;
+    return unsupported("MPI_Neighbor_allgather");
+}
+MPI_ALIAS(Neighbor_allgather);
+
+int PMPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm;
+    return unsupported("MPI_Neighbor_alltoall");
+}
+MPI_ALIAS(Neighbor_alltoall);
+
+int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype sdts[], void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm)
+{
+    (void)sbuf; (void)scounts; (void)sdispls; (void)sdts; (void)rbuf; (void)rcounts; (void)rdispls; (void)rdts; (void)comm;
+    return unsupported("MPI_Alltoallw");
+}
+MPI_ALIAS(Alltoallw);
+
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req)
+{
+    (void)comm; (void)req;
+    return unsupported("MPI_Ibarrier");
+}
+MPI_ALIAS(Ibarrier);
+
+int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm, MPI_Request *req)
+{
+    (void)buf; (void)count; (void)dt; (void)root; (void)comm; (void)req;
+    return unsupported("MPI_Ibcast");
+}
+MPI_ALIAS(Ibcast);
+
+int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)rbuf; (void)count; (void)dt; (void)op; (void)root; (void)comm; (void)req;
+    return unsupported("MPI_Ireduce");
+}
+MPI_ALIAS(Ireduce);
+
+int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)rbuf; (void)count; (void)dt; (void)op; (void)comm; (void)req;
+    return unsupported("MPI_Iallreduce");
+}
+MPI_ALIAS(Iallreduce);
+
+int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm; (void)req;
+    return unsupported("MPI_Ialltoall");
+}
+MPI_ALIAS(Ialltoall);
+
+int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm; (void)req;
+    return unsupported("MPI_Iallgather");
+}
+MPI_ALIAS(Iallgather);
+
+int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)root; (void)comm; (void)req;
+    return unsupported("MPI_Igather");
+}
+MPI_ALIAS(Igather);
+
+int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
+{
+    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)root; (void)comm; (void)req;
+    return unsupported("MPI_Iscatter");
+}
+MPI_ALIAS(Iscatter);
+
+int PMPI_Info_create(MPI_Info *info)
+{
+    (void)info;
+    return unsupported("MPI_Info_create");
+}
+MPI_ALIAS(Info_create);
+
+int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
+{
+    (void)info; (void)key; (void)value;
+    return unsupported("MPI_Info_set");
+}
+MPI_ALIAS(Info_set);
+
+int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+{
+    (void)info; (void)key; (void)valuelen; (void)value; (void)flag;
+    return unsupported("MPI_Info_get");
+}
+MPI_ALIAS(Info_get);
+
+int PMPI_Info_free(MPI_Info *info)
+{
+    (void)info;
+    return unsupported("MPI_Info_free");
+}
+MPI_ALIAS(Info_free);
+
+int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+    (void)base; (void)size; (void)disp_unit; (void)info; (void)comm; (void)win;
+    return unsupported("MPI_Win_create");
+}
+MPI_ALIAS(Win_create);
+
+int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
+{
+    (void)size; (void)disp_unit; (void)info; (void)comm; (void)baseptr; (void)win;
+    return unsupported("MPI_Win_allocate");
+}
+MPI_ALIAS(Win_allocate);
+
+int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
+{
+    (void)size; (void)disp_unit; (void)info; (void)comm; (void)baseptr; (void)win;
+    return unsupported("MPI_Win_allocate_shared");
+}
+MPI_ALIAS(Win_allocate_shared);
+
+int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+    (void)info; (void)comm; (void)win;
+    return unsupported("MPI_Win_create_dynamic");
+}
+MPI_ALIAS(Win_create_dynamic);
+
+int PMPI_Win_free(MPI_Win *win)
+{
+    (void)win;
+    return unsupported("MPI_Win_free");
+}
+MPI_ALIAS(Win_free);
+
+int PMPI_Win_fence(int assert_, MPI_Win win)
+{
+    (void)assert_; (void)win;
+    return unsupported("MPI_Win_fence");
+}
+MPI_ALIAS(Win_fence);
+
+int PMPI_Win_lock(int lock_type, int rank, int assert_, MPI_Win win)
+{
+    (void)lock_type; (void)rank; (void)assert_; (void)win;
+    return unsupported("MPI_Win_lock");
+}
+MPI_ALIAS(Win_lock);
+
+int PMPI_Win_unlock(int rank, MPI_Win win)
+{
+    (void)rank; (void)win;
+    return unsupported("MPI_Win_unlock");
+}
+MPI_ALIAS(Win_unlock);
+
+int PMPI_Win_lock_all(int assert_, MPI_Win win)
+{
+    (void)assert_; (void)win;
+    return unsupported("MPI_Win_lock_all");
+}
+MPI_ALIAS(Win_lock_all);
+
+int PMPI_Win_unlock_all(MPI_Win win)
+{
+    (void)win;
+    return unsupported("MPI_Win_unlock_all");
+}
+MPI_ALIAS(Win_unlock_all);
+
+int PMPI_Win_flush(int rank, MPI_Win win)
+{
+    (void)rank; (void)win;
+    return unsupported("MPI_Win_flush");
+}
+MPI_ALIAS(Win_flush);
+
+int PMPI_Win_flush_all(MPI_Win win)
+{
+    (void)win;
+    return unsupported("MPI_Win_flush_all");
+}
+MPI_ALIAS(Win_flush_all);
+
+int PMPI_Win_start(MPI_Group g, int assert_, MPI_Win win)
+{
+    (void)g; (void)assert_; (void)win;
+    return unsupported("MPI_Win_start");
+}
+MPI_ALIAS(Win_start);
+
+int PMPI_Win_complete(MPI_Win win)
+{
+    (void)win;
+    return unsupported("MPI_Win_complete");
+}
+MPI_ALIAS(Win_complete);
+
+int PMPI_Win_post(MPI_Group g, int assert_, MPI_Win win)
+{
+    (void)g; (void)assert_; (void)win;
+    return unsupported("MPI_Win_post");
+}
+MPI_ALIAS(Win_post);
+
+int PMPI_Win_wait(MPI_Win win)
+{
+    (void)win;
+    return unsupported("MPI_Win_wait");
+}
+MPI_ALIAS(Win_wait);
+
+int PMPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Win win)
+{
+    (void)obuf; (void)ocount; (void)odt; (void)trank; (void)tdisp; (void)tcount; (void)tdt; (void)win;
+    return unsupported("MPI_Put");
+}
+MPI_ALIAS(Put);
+
+int PMPI_Get(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Win win)
+{
+    (void)obuf; (void)ocount; (void)odt; (void)trank; (void)tdisp; (void)tcount; (void)tdt; (void)win;
+    return unsupported("MPI_Get");
+}
+MPI_ALIAS(Get);
+
+int PMPI_Accumulate(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win)
+{
+    (void)obuf; (void)ocount; (void)odt; (void)trank; (void)tdisp; (void)tcount; (void)tdt; (void)op; (void)win;
+    return unsupported("MPI_Accumulate");
+}
+MPI_ALIAS(Accumulate);
+
+int PMPI_Get_accumulate(const void *obuf, int ocount, MPI_Datatype odt, void *rbuf, int rcount, MPI_Datatype rdt, int trank, MPI_Aint tdisp, int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win)
+{
+    (void)obuf; (void)ocount; (void)odt; (void)rbuf; (void)rcount; (void)rdt; (void)trank; (void)tdisp; (void)tcount; (void)tdt; (void)op; (void)win;
+    return unsupported("MPI_Get_accumulate");
+}
+MPI_ALIAS(Get_accumulate);
+
+int PMPI_Fetch_and_op(const void *obuf, void *rbuf, MPI_Datatype dt, int trank, MPI_Aint tdisp, MPI_Op op, MPI_Win win)
+{
+    (void)obuf; (void)rbuf; (void)dt; (void)trank; (void)tdisp; (void)op; (void)win;
+    return unsupported("MPI_Fetch_and_op");
+}
+MPI_ALIAS(Fetch_and_op);
+
+int PMPI_Compare_and_swap(const void *obuf, const void *cbuf, void *rbuf, MPI_Datatype dt, int trank, MPI_Aint tdisp, MPI_Win win)
+{
+    (void)obuf; (void)cbuf; (void)rbuf; (void)dt; (void)trank; (void)tdisp; (void)win;
+    return unsupported("MPI_Compare_and_swap");
+}
+MPI_ALIAS(Compare_and_swap);
+
+int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
+{
+    (void)comm; (void)filename; (void)amode; (void)info; (void)fh;
+    return unsupported("MPI_File_open");
+}
+MPI_ALIAS(File_open);
+
+int PMPI_File_close(MPI_File *fh)
+{
+    (void)fh;
+    return unsupported("MPI_File_close");
+}
+MPI_ALIAS(File_close);
+
+int PMPI_File_delete(const char *filename, MPI_Info info)
+{
+    (void)filename; (void)info;
+    return unsupported("MPI_File_delete");
+}
+MPI_ALIAS(File_delete);
+
+int PMPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_read");
+}
+MPI_ALIAS(File_read);
+
+int PMPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_write");
+}
+MPI_ALIAS(File_write);
+
+int PMPI_File_read_at(MPI_File fh, MPI_Offset off, void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)off; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_read_at");
+}
+MPI_ALIAS(File_read_at);
+
+int PMPI_File_write_at(MPI_File fh, MPI_Offset off, const void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)off; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_write_at");
+}
+MPI_ALIAS(File_write_at);
+
+int PMPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_read_all");
+}
+MPI_ALIAS(File_read_all);
+
+int PMPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+{
+    (void)fh; (void)buf; (void)count; (void)dt; (void)status;
+    return unsupported("MPI_File_write_all");
+}
+MPI_ALIAS(File_write_all);
+
+int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info)
+{
+    (void)fh; (void)disp; (void)etype; (void)filetype; (void)datarep; (void)info;
+    return unsupported("MPI_File_set_view");
+}
+MPI_ALIAS(File_set_view);
+
+int PMPI_File_get_size(MPI_File fh, MPI_Offset *size)
+{
+    (void)fh; (void)size;
+    return unsupported("MPI_File_get_size");
+}
+MPI_ALIAS(File_get_size);
+
+int PMPI_File_seek(MPI_File fh, MPI_Offset off, int whence)
+{
+    (void)fh; (void)off; (void)whence;
+    return unsupported("MPI_File_seek");
+}
+MPI_ALIAS(File_seek);

@@ -1,0 +1,88 @@
+/* params.c - environment parsing: the MPI_MBCF_* run-time parameters
+ * (params.h), read once at MPI_Init. Defaults and the measurements behind
+ * them: docs/mpi.md. */
+#include "params.h"
+#include "wire.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Matched sends of at most inline_max bytes carry the data in the W_DONE
+ * notice instead of a remote write before it (one frame instead of two);
+ * 0 = always remote write. */
+#define INLINE_DEFAULT 256
+/* Wait policy (DESIGN.md "adaptive waiting", pml_progress.c): default 0
+ * rounds: a task in mbcf_wait lets the kernel defer its ack onto the reply
+ * and leaves the host CPU to the peer's QEMU (paired round trips 1.8-2.1x
+ * raw vs 2.2-3.4x with 64 rounds, 2026-11-22). */
+#define SPIN_DEFAULT 0
+
+struct mpi_params mpi_params = {
+    .eager_limit = EAGER_MAX,
+    .inline_max = INLINE_DEFAULT,
+    .spin_rounds = SPIN_DEFAULT,
+};
+
+static void eager_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_EAGER");
+    if (!e)
+        return;
+    long v = atol(e);
+    if (v < 0 || v > EAGER_MAX) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_EAGER=%s out of 0..%ld, using %ld\n", e,
+                (long)EAGER_MAX, (long)EAGER_MAX);
+        v = EAGER_MAX;
+    }
+    mpi_params.eager_limit = v;
+}
+
+static void inline_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_INLINE");
+    if (!e || !*e)
+        return;
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > 1024) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_INLINE='%s' is not 0..1024; using %d\n", e,
+                INLINE_DEFAULT);
+        return;
+    }
+    mpi_params.inline_max = v;
+}
+
+/* MPI_MBCF_SPIN=n: progress rounds without news before sleeping;
+ * MPI_MBCF_SPIN=poll: never sleep (pure polling). */
+static void spin_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_SPIN");
+    if (!e || !*e)
+        return;
+    if (!strcmp(e, "poll")) {
+        mpi_params.spin_rounds = SPIN_POLL;
+        return;
+    }
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > 1000000) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_SPIN='%s' is not 'poll' or 0..1000000; "
+                "using %d\n", e, SPIN_DEFAULT);
+        return;
+    }
+    mpi_params.spin_rounds = (int)v;
+}
+
+static void stats_from_env(void)
+{
+    const char *s = getenv("MPI_MBCF_STATS");
+    mpi_params.stats = s && atoi(s) == 1;
+}
+
+void params_from_env(void)
+{
+    eager_from_env();
+    spin_from_env();
+    inline_from_env();
+    stats_from_env();
+}

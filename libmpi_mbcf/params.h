@@ -1,0 +1,23 @@
+/* params.h - run-time parameters of libmpi_mbcf, read from the environment
+ * once at MPI_Init (params.c): MPI_MBCF_EAGER, MPI_MBCF_INLINE,
+ * MPI_MBCF_SPIN, MPI_MBCF_STATS. (The collectives read their own
+ * MPI_MBCF_COLL_* variables in coll/coll_select.c.) */
+#ifndef LIBMPI_MBCF_PARAMS_H
+#define LIBMPI_MBCF_PARAMS_H
+#include <stdint.h>
+
+#define SPIN_POLL (-1)        /* spin_rounds: never sleep */
+
+struct mpi_params {
+    int64_t eager_limit;      /* MPI_MBCF_EAGER: largest message sent eagerly */
+    int64_t inline_max;       /* MPI_MBCF_INLINE: largest matched send inside its notice */
+    int spin_rounds;          /* MPI_MBCF_SPIN: idle progress rounds before sleeping */
+    int stats;                /* MPI_MBCF_STATS=1: counters line at MPI_Finalize */
+};
+extern struct mpi_params mpi_params;
+
+/* Read the environment into mpi_params; a bad value is reported on stderr
+ * and the default kept. */
+void params_from_env(void);
+
+#endif

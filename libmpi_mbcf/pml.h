@@ -1,0 +1,42 @@
+/* pml.h - the point-to-point messaging layer (the MPI/MBCF protocol, seed
+ * 003 sec 2.2) as the MPI entry points (mpi_*.c) use it. Files:
+ *   pml_send.c      starting sends: send-request, eager or request-to-send
+ *   pml_recv.c      starting/cancelling receives, unexpected messages, probe
+ *   pml_incoming.c  draining the FIFOs: arrivals matched and dispatched
+ *   pml_sreq.c      the send-requests this rank issues (numbered, piggybacked)
+ *   pml_progress.c  the progress round and the wait policy
+ *   pml_blocking.c  blocking send/receive for the library's own use
+ *   pml_init.c      per-peer state, init, finalize
+ *   pml_abort.c     MPI_Abort's notice to the peers and its arrival
+ *   pml_stats.c     the MPI_MBCF_STATS counters
+ *   pml_request.c   request objects (pml_request.h) */
+#ifndef LIBMPI_MBCF_PML_H
+#define LIBMPI_MBCF_PML_H
+#include <stdint.h>
+#include "mpi_export.h"
+#include "pml_request.h"
+
+/* Start an operation; an error comes only before the request is visible to
+ * the protocol (queued, posted or sent), so the caller may release it. */
+int pml_start_send(struct req *r);
+int pml_start_recv(struct req *r);
+int pml_cancel_recv(struct req *r);
+/* Unexpected message matching (peer world rank or MQ_ANY_SOURCE, tag, ctx)?
+ * 1 with its status, else 0. */
+int pml_probe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
+
+void pml_progress(void);                /* one progress round, doorbell rung */
+void pml_progress_wait(void);           /* progress, maybe sleep briefly */
+
+/* internal blocking send/recv on a context (no argument checks) */
+int pml_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,
+             uint32_t ctx, MPI_Comm comm);
+int pml_recv(void *buf, int count, MPI_Datatype dt, int peer_world, int tag,
+             uint32_t ctx, MPI_Comm comm, MPI_Status *st);
+
+int pml_init(void);
+void pml_finalize(void);
+void pml_abort_peers(int code);          /* tell every peer, wait briefly */
+void pml_stats_print(double elapsed_s);  /* the MPI_MBCF_STATS=1 line */
+
+#endif

@@ -1,0 +1,105 @@
+/* pml_incoming.c - point-to-point messaging layer: incoming entries. Drains
+ * this process's FIFOs of one peer, checks channel order (btl_chan.c) and
+ * the order of request-channel items (pml_sreq.c), and dispatches each
+ * entry by type: messages and notices to the receive side (pml_recv.c),
+ * send-requests are held for the next send to that peer, a W_CTS starts a
+ * rendezvous write (pml_send.c), cancels and aborts. */
+#include "pml_internal.h"
+#include <stdio.h>
+#include <string.h>
+
+static void handle(int kind, int p, const struct wire *w, const void *payload, size_t plen)
+{
+    pml_handled++;
+    switch (w->type) {
+    case W_EAGER:
+    case W_RTS:
+        if (kind == CH_MSG)
+            pml_recv_on_message(p, w, payload, plen);
+        break;
+    case W_DONE:
+        pml_recv_on_done(p, w, payload, plen);
+        break;
+    case W_CANCEL_ACK: {
+        struct req *r = req_by_id(w->rid);
+        if (r && r->state == RS_CANCELLING)
+            pml_recv_cancelled(r);
+        break;
+    }
+    case W_ABORT:
+        pml_on_abort(p, (int)w->len);
+    case W_REQ: {
+        struct mq_sreq q = { w->mseq, w->tag, w->ctx, w->addr, w->maxlen, w->rid };
+        if (mq_sreq_arrive(&pml_peers[p].sreqs, &q) < 0)
+            PMPI_Abort(MPI_COMM_WORLD, 72);
+        break;
+    }
+    case W_CTS: {
+        struct req *s = req_by_id(w->sid);
+        if (s && s->kind == RK_SEND && s->state == RS_WAIT_CTS)
+            pml_send_to_buffer(s, p, w->addr, w->maxlen, w->rid);
+        break;
+    }
+    case W_CANCEL: {
+        mq_sreq_cancel(&pml_peers[p].sreqs, w->rid);
+        struct wire a = { .type = W_CANCEL_ACK, .rid = w->rid };
+        chan_send(p, CH_MSG, &a, NULL, 0);
+        break;
+    }
+    default:
+        fprintf(stderr, "libmpi_mbcf rank %d: unknown entry type %d from %d\n",
+                mpi_world_rank, w->type, p);
+    }
+}
+
+void pml_rx_peer(int p, int kind)
+{
+    mbcf_fifo_t *f = pml_peers[p].fifo[kind];
+    const void *m;
+    size_t len;
+    int src, rc, budget = 128;
+    while (budget-- > 0 && (rc = mbcf_fifo_peek(f, &m, &len, &src)) == 1) {
+        struct wire w;
+        if (len >= sizeof w && src == p) {
+            memcpy(&w, m, sizeof w);
+            const char *pay = (const char *)m + sizeof w;
+            size_t plen = len - sizeof w, natt = kind == CH_MSG ? w.flags : 0;
+            if (natt * sizeof w > plen) {
+                fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
+                        mpi_world_rank, p);
+                mbcf_fifo_pop(f);
+                continue;
+            }
+            plen -= natt * sizeof w;
+            if (w.tseq == chan_expected(p, kind)) {
+                /* request-channel items in their numbered order (pml_sreq.c) */
+                uint32_t first = 0;
+                if (kind == CH_REQ)
+                    first = w.pad;
+                else if (natt)
+                    memcpy(&first, pay + plen + offsetof(struct wire, pad), sizeof first);
+                if (first && first != pml_peers[p].rq_in + 1) {
+                    pml_rx.left = 1;       /* an earlier one is in the other FIFO */
+                    return;
+                }
+            }
+            if (chan_accept(p, kind, &w)) {
+                handle(kind, p, &w, pay, plen);
+                if (kind == CH_REQ)
+                    pml_peers[p].rq_in = w.pad;
+                for (size_t i = 0; i < natt; i++) {
+                    struct wire a;
+                    memcpy(&a, pay + plen + i * sizeof a, sizeof a);
+                    pml_peers[p].rq_in = a.pad;
+                    if (a.type == W_REQ)
+                        handle(CH_REQ, p, &a, NULL, 0);
+                }
+            }
+        }
+        mbcf_fifo_pop(f);
+    }
+    if (budget > 0 && rc < 0)
+        btl_fail("mbcf_fifo_peek", -rc);
+    if (budget <= 0)
+        pml_rx.left = 1;
+}

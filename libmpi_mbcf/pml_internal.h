@@ -1,0 +1,114 @@
+/* pml_internal.h - state and functions shared by the pml_*.c files only:
+ * the per-peer protocol state, the posted and unexpected lists, the
+ * arrival gate and the cross-file steps of the protocol. */
+#ifndef LIBMPI_MBCF_PML_INTERNAL_H
+#define LIBMPI_MBCF_PML_INTERNAL_H
+#include <stdint.h>
+#include "btl.h"
+#include "match.h"
+#include "params.h"
+#include "pml.h"
+#include "wire.h"
+#include "world.h"
+
+/* Send-requests ride in notices (docs/mpi.md): a new W_REQ waits in the
+ * peer's pend[] until the next doorbell (pml_sreq.c). */
+#define PEND_MAX ((MBCF_FIFO_ENTRY_MAX - (int)sizeof(struct wire)) / (int)sizeof(struct wire))
+
+/* Everything the protocol keeps per peer (the transport's part is the
+ * peer's struct btl_endpoint). */
+struct pml_peer {
+    uint32_t seen;              /* FIFO messages (W_EAGER/W_RTS) processed from it: the
+                                 * next one must carry mseq seen+1 (expected sequence) */
+    uint32_t rq_in;             /* number of its last request-channel item handled */
+    uint32_t rq_out;            /* number of our last request-channel item to it */
+    int npend;
+    struct wire pend[PEND_MAX]; /* our send-requests waiting for the next doorbell */
+    struct mq_sreq_peer sreqs;  /* its send-requests we hold (sender side) */
+    mbcf_fifo_t *fifo[2];       /* our FIFOs it appends to (btl_fifo, CH_MSG/CH_REQ) */
+};
+extern struct pml_peer pml_peers[MAXR];
+/* The seen counters as the matching engine reads them (match.h). */
+#define PML_SEEN ((struct mq_seen){ &pml_peers[0].seen, sizeof(struct pml_peer) })
+
+extern struct mq_list pml_posted, pml_unexpected;
+extern int pml_issue_dirty;       /* posted receives may need (new) send-requests */
+extern uint64_t pml_handled;      /* entries handled so far (news for the wait policy) */
+
+/* Arrival gate: mbcf_events() when every FIFO and the completion queue were
+ * last drained; left when an entry was left behind (budget, or an item
+ * whose earlier request is still in the other FIFO). */
+struct pml_rx_gate {
+    uint32_t events;
+    int left;
+};
+extern struct pml_rx_gate pml_rx;
+static inline int pml_rx_news(void)
+{
+    return pml_rx.left || mbcf_events() != pml_rx.events;
+}
+
+/* An unexpected message (pml_recv.c, pml_incoming.c, pml_send.c: to self). */
+enum { U_EAGER, U_RTS, U_SELF_SYNC };
+struct umsg {
+    struct mq_msg m;
+    int kind;
+    int64_t len;
+    uint64_t sid;
+    struct req *self_send;
+    unsigned char *data;
+};
+
+/* pml_send.c: send the matched message s by remote write (or inline) to the
+ * buffer a send-request or a W_CTS offered. */
+void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen, uint64_t rid);
+/* btl_put completion callback (btl_put_done_fn): owner is the send's req_id */
+void pml_send_put_done(uint64_t owner, int status);
+
+/* pml_recv.c */
+void pml_unpost(struct req *r);
+int pml_recv_target(struct req *r);
+void pml_recv_deliver(struct req *r, int src_world, int tag, const void *data, int64_t len);
+void pml_recv_cancelled(struct req *r);
+void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_t plen);
+void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t plen);
+
+/* pml_incoming.c: drain this process's FIFO of kind from peer p */
+void pml_rx_peer(int p, int kind);
+
+/* pml_sreq.c */
+int pml_sreq_send_now(int p, struct wire *w);  /* a request-channel item that must not wait */
+void pml_sreq_flush_or_die(int p);             /* pending ones to the request channel */
+/* At a doorbell, each peer's pending send-requests ride on the newest
+ * unposted message entry for it, else go to the request channel (inline:
+ * every progress round that rings the doorbell runs it). */
+static inline void pml_sreq_resolve_all(void)
+{
+    for (int p = 0; p < mpi_world_size; p++) {
+        struct pml_peer *pp = &pml_peers[p];
+        if (!pp->npend)
+            continue;
+        if (chan_attach_last(p, pp->pend, (size_t)pp->npend * sizeof pp->pend[0],
+                             (uint8_t)pp->npend))
+            pp->npend = 0;
+        else
+            pml_sreq_flush_or_die(p);
+    }
+}
+/* mq_issue_requests callback: issue a send-request for a posted receive */
+int pml_sreq_issue_one(struct mq_recv *mr, void *arg);
+
+/* pml_progress.c: one round; flush rings the doorbell at the end */
+void pml_progress_round(int flush);
+
+/* pml_abort.c: a peer called MPI_Abort(code) */
+void pml_on_abort(int p, int code) __attribute__((noreturn));
+
+/* pml_stats.c */
+struct pml_stats {
+    uint64_t msgs_sent, bytes_sent, bytes_remote_write, bytes_fifo;
+    uint64_t send_requests, rejected_requests;
+};
+extern struct pml_stats pml_stats;
+
+#endif

@@ -1,0 +1,66 @@
+/* pml_progress.c - point-to-point messaging layer: progress and the wait
+ * policy. A progress round drains the completion queue and every peer's
+ * FIFOs when something arrived (the arrival gate, pml_internal.h), issues
+ * send-requests for posted receives, resolves pending send-requests,
+ * posts queued channel entries and rings the doorbell. */
+#include "pml_internal.h"
+
+struct pml_rx_gate pml_rx = { 0, 1 };
+int pml_issue_dirty;
+uint64_t pml_handled;
+
+/* One progress round; flush says whether to ring the doorbell at the end.
+ * Posting a receive does not ring it: its send-request then leaves with the
+ * next doorbell (typically the send that follows, so request and data share
+ * one doorbell and reach the peer in one receive burst), or with the
+ * kernel's next tick (at most 1 ms later) if the program computes. */
+void pml_progress_round(int flush)
+{
+    uint32_t ev = mbcf_events();
+    if (pml_rx.left || ev != pml_rx.events) {
+        pml_rx.events = ev;
+        pml_rx.left = 0;
+        btl_cq_drain();
+        for (int p = 0; p < mpi_world_size; p++)
+            if (p != mpi_world_rank) {
+                pml_rx_peer(p, CH_REQ);
+                pml_rx_peer(p, CH_MSG);
+            }
+    }
+    if (pml_issue_dirty) {
+        pml_issue_dirty = 0;
+        if (!mq_list_empty(&pml_posted))
+            mq_issue_requests(&pml_posted, PML_SEEN, mpi_world_rank, 512, pml_sreq_issue_one,
+                              NULL);
+    }
+    if (flush)
+        pml_sreq_resolve_all();
+    chan_pump_all();
+    if (!flush)
+        return;
+    mbcf_flush();
+}
+
+void pml_progress(void)
+{
+    pml_progress_round(1);
+}
+
+/* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds
+ * progress rounds without news, sleep in mbcf_wait (the guest arms the
+ * interrupt and halts; it returns at once if anything arrived since the
+ * last look, so no wake-up is lost). SPIN_POLL never sleeps. Defaults and
+ * measurements: params.c, docs/mpi.md. */
+void pml_progress_wait(void)
+{
+    static uint64_t last_handled;
+    static int idle;
+    pml_progress();
+    if (pml_handled != last_handled) {
+        last_handled = pml_handled;
+        idle = 0;
+        return;
+    }
+    if (mpi_params.spin_rounds != SPIN_POLL && ++idle > mpi_params.spin_rounds)
+        mbcf_wait(1000000);
+}

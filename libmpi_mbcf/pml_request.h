@@ -1,0 +1,56 @@
+/* pml_request.h - the request object (pml_request.c): one per MPI_Request
+ * handle and per internal operation; the protocol's state of a send or a
+ * receive. The posted-receive node comes first (the matching engine's lists
+ * hold it, match.h). */
+#ifndef LIBMPI_MBCF_PML_REQUEST_H
+#define LIBMPI_MBCF_PML_REQUEST_H
+#include <stdint.h>
+#include "mpi_export.h"
+#include "match.h"
+
+enum { RK_SEND = 1, RK_RECV, RK_NULLDONE };
+enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };
+enum { RS_IDLE = 0, RS_POSTED, RS_WAIT_CTS, RS_WAIT_DONE, RS_CANCELLING, RS_DONE };
+struct req {
+    struct mq_recv mr;    /* posted-receive node (first: container_of) */
+    int handle;           /* MPI_Request value */
+    uint32_t gen;
+    int kind, mode, state;
+    int persistent, active, freed, cancelled, in_posted;
+    int err;
+    MPI_Comm comm;
+    int peer;             /* world rank (or MQ_ANY_SOURCE / MPI_PROC_NULL) */
+    int tag;
+    uint32_t ctx;
+    void *buf;            /* user buffer */
+    int count;
+    MPI_Datatype dt;
+    /* send */
+    const void *data;     /* packed bytes (user buffer when contiguous) */
+    void *tmp;            /* owned packed/bounce buffer */
+    int64_t bytes;
+    int puts_pending;
+    void *bsend_block;    /* MODE_BUF: block in the attached buffer */
+    struct req *self_peer;  /* self-send in sync mode: matched receive */
+    /* receive */
+    void *target;         /* where remote writes land */
+    int64_t cap;          /* capacity in bytes */
+    MPI_Status st;
+};
+struct req *req_new(int kind);
+/* The table (pml_request.c): handle h is req_table[h - 1]. */
+extern struct req **req_table;
+extern int req_table_n;
+/* NULL if not a live handle (inline: every completion call looks it up) */
+static inline struct req *req_get(MPI_Request h)
+{
+    if (h <= 0 || h > req_table_n || !req_table[h - 1]->kind)
+        return NULL;
+    return req_table[h - 1];
+}
+void req_release(struct req *r);
+uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
+struct req *req_by_id(uint64_t id);     /* NULL if released since */
+void req_complete(struct req *r);       /* the operation finished */
+
+#endif

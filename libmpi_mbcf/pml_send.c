@@ -1,0 +1,159 @@
+/* pml_send.c - point-to-point messaging layer: starting a send (seed 003
+ * sec 2.2, send steps 1-2).
+ *   1. look at the send-requests the receiver gave us (drained from our
+ *      send-request FIFO for that peer); the first one that accepts the
+ *      message and is still current (match.h) gets the data by remote write
+ *      straight into the receive buffer, then a W_DONE notice through the
+ *      message FIFO (applied after the write: MBCF keeps order per pair);
+ *   2. else, up to the eager limit (one FIFO entry), append header+data to
+ *      the receiver's message FIFO for us; above it append a request-to-send
+ *      (W_RTS) instead, and remote-write the data when the receiver answers
+ *      with a W_CTS send-request (pml_incoming.c). The FIFO never holds
+ *      large data.
+ * Synchronous sends never go eager: remote write to a posted receive, or RTS.
+ * Messages to self are matched locally (no MBCF). */
+#include "pml_internal.h"
+#include "mpi_bsend.h"
+#include "mpi_datatype.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen, uint64_t rid)
+{
+    int64_t n = s->bytes < (int64_t)maxlen ? s->bytes : (int64_t)maxlen;
+    /* buffered eager: a small standard/ready/buffered send completes once
+     * its data sits in a bounce slot; a synchronous one waits for the
+     * write's completion (it was matched: the target is a posted receive) */
+    struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,
+                      .len = (uint64_t)s->bytes, .rid = rid };
+    if (n > 0 && n <= mpi_params.inline_max && s->mode != MODE_SYNC) {
+        /* a few bytes: in the notice itself (one FIFO entry, one frame);
+         * the receiver copies them to the buffer it offered */
+        chan_send(peer, CH_MSG, &w, s->data, (size_t)n);
+        pml_stats.bytes_fifo += (uint64_t)n;
+        req_complete(s);
+        return;
+    }
+    if (n > 0 && n <= mpi_params.eager_limit && s->mode != MODE_SYNC)
+        btl_put_bounce(peer, addr, s->data, n);
+    else if (n > 0)
+        btl_put(peer, addr, s->data, n, req_id(s), &s->puts_pending);
+    pml_stats.bytes_remote_write += (uint64_t)n;
+    chan_send(peer, CH_MSG, &w, NULL, 0);
+    s->state = RS_WAIT_DONE;
+    if (s->puts_pending == 0)
+        req_complete(s);
+}
+
+static int self_send(struct req *s)
+{
+    struct mq_env env = { mpi_world_rank, s->tag, s->ctx };
+    struct mq_recv *mr = mq_find_recv(&pml_posted, &env);
+    if (mr) {
+        struct req *r = (struct req *)mr;
+        pml_unpost(r);
+        pml_recv_deliver(r, mpi_world_rank, s->tag, s->data, s->bytes);
+        req_complete(s);
+        return MPI_SUCCESS;
+    }
+    struct umsg *u = calloc(1, sizeof *u);
+    if (!u)
+        return MPI_ERR_NO_MEM;
+    u->m.env = env;
+    u->len = s->bytes;
+    if (s->mode == MODE_SYNC) {
+        u->kind = U_SELF_SYNC;
+        u->self_send = s;
+        s->state = RS_WAIT_CTS;
+    } else {
+        u->kind = U_EAGER;
+        u->data = malloc(s->bytes ? (size_t)s->bytes : 1);
+        if (!u->data) {
+            free(u);
+            return MPI_ERR_NO_MEM;
+        }
+        memcpy(u->data, s->data, (size_t)s->bytes);
+        req_complete(s);
+    }
+    mq_append(&pml_unexpected, &u->m.node);
+    return MPI_SUCCESS;
+}
+
+int pml_start_send(struct req *s)
+{
+    s->state = RS_IDLE;
+    if (s->peer == MPI_PROC_NULL) {
+        req_complete(s);
+        return MPI_SUCCESS;
+    }
+    struct dte *d = dt_get(s->dt);
+    int64_t off;
+    s->bytes = d->size * s->count;
+    if (dte_is_contig(d, s->count, &off)) {
+        s->data = (const char *)s->buf + off;
+    } else {
+        free(s->tmp);
+        s->tmp = malloc(s->bytes ? (size_t)s->bytes : 1);
+        if (!s->tmp)
+            return MPI_ERR_NO_MEM;
+        dte_pack(d, s->buf, s->count, s->tmp, 0, s->bytes);
+        s->data = s->tmp;
+    }
+    if (s->mode == MODE_BUF) {
+        void *b = bsend_alloc(s->bytes);
+        if (!b)
+            return MPI_ERR_BUFFER;
+        memcpy(b, s->data, (size_t)s->bytes);
+        free(s->tmp);
+        s->tmp = NULL;
+        s->bsend_block = b;
+        s->data = b;
+    }
+    if (s->peer == mpi_world_rank)
+        return self_send(s);
+
+    pml_stats.msgs_sent++;
+    pml_stats.bytes_sent += (uint64_t)s->bytes;
+    if (pml_rx_news())
+        pml_rx_peer(s->peer, CH_REQ);    /* newest send-requests of the receiver */
+    struct pml_peer *pp = &pml_peers[s->peer];
+    struct mq_sreq q;
+    if (mq_sreq_take(&pp->sreqs, s->tag, s->ctx, &q)) {
+        pml_send_to_buffer(s, s->peer, q.addr, q.maxlen, q.rid);
+    } else if (s->bytes <= mpi_params.eager_limit && s->mode != MODE_SYNC) {
+        struct wire w = { .type = W_EAGER, .tag = s->tag, .ctx = s->ctx,
+                          .len = (uint64_t)s->bytes };
+        w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
+        int e = chan_send(s->peer, CH_MSG, &w, s->data, (size_t)s->bytes);
+        if (e)
+            return e;
+        pml_stats.bytes_fifo += (uint64_t)s->bytes;
+        req_complete(s);
+    } else {
+        struct wire w = { .type = W_RTS, .tag = s->tag, .ctx = s->ctx,
+                          .len = (uint64_t)s->bytes, .sid = req_id(s) };
+        w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
+        s->state = RS_WAIT_CTS;
+        int e = chan_send(s->peer, CH_MSG, &w, NULL, 0);
+        if (e)
+            return e;
+    }
+    pml_progress();
+    return MPI_SUCCESS;
+}
+
+/* btl_put completion of a piece of s's data (btl_init callback). */
+void pml_send_put_done(uint64_t owner, int status)
+{
+    struct req *r = req_by_id(owner);
+    if (!r)
+        return;
+    if (status != MBCF_OK) {
+        fprintf(stderr, "libmpi_mbcf rank %d: remote write refused: %s\n", mpi_world_rank,
+                mbcf_strerror(status));
+        r->err = MPI_ERR_OTHER;
+    }
+    if (--r->puts_pending == 0 && r->state == RS_WAIT_DONE)
+        req_complete(r);
+}
