@@ -6,7 +6,7 @@
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
-#include "mpi_bsend.h"
+#include "pml_bsend.h"
 #include "params.h"
 #include "mbcf.h"
 #include "pml.h"

@@ -9,6 +9,7 @@
  *   pml_init.c      per-peer state, init, finalize
  *   pml_abort.c     MPI_Abort's notice to the peers and its arrival
  *   pml_stats.c     the MPI_MBCF_STATS counters
+ *   pml_bsend.c     the buffer for buffered-mode sends (pml_bsend.h)
  *   pml_request.c   request objects (pml_request.h) */
 #ifndef LIBMPI_MBCF_PML_H
 #define LIBMPI_MBCF_PML_H

@@ -3,7 +3,7 @@
  * slot has a generation, so an id on the wire (req_id) taken before the
  * request was released and reused finds nothing (req_by_id). */
 #include "pml_request.h"
-#include "mpi_bsend.h"
+#include "pml_bsend.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -13,7 +13,7 @@
  * Synchronous sends never go eager: remote write to a posted receive, or RTS.
  * Messages to self are matched locally (no MBCF). */
 #include "pml_internal.h"
-#include "mpi_bsend.h"
+#include "pml_bsend.h"
 #include "mpi_datatype.h"
 #include <stdio.h>
 #include <stdlib.h>
