@@ -48,7 +48,7 @@ static inline int pml_rx_news(void)
     return pml_rx.left || mbcf_events() != pml_rx.events;
 }
 
-/* An unexpected message (pml_recv.c, pml_incoming.c, pml_send.c: to self). */
+/* An unexpected message (pml_recv.c; pml_send.c for messages to self). */
 enum { U_EAGER, U_RTS, U_SELF_SYNC };
 struct umsg {
     struct mq_msg m;
