@@ -33,12 +33,14 @@ else
 fi
 for lib in build/lib/host/libmpi_mbcf.a build/lib/guest/libmpi_mbcf.a; do
     [ -f "$lib" ] || continue
-    nm "$lib" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print $2, $3 }' | sort -k2 > "$tmp/glob"
+    nm "$lib" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print $2, $3 }' |
+        sort -k2 > "$tmp/glob"
     other=$(grep -v ' P\{0,1\}MPI_' "$tmp/glob" | head -5 | tr '\n' ' ')
     if [ -z "$other" ]; then ok "$lib: only MPI_*/PMPI_* are global"
     else bad "$lib: internal symbols are global: $other"; fi
     awk '$2 ~ /^MPI_/ { print $2 }' "$tmp/glob" > "$tmp/def_mpi"
-    awk '$1 == "T" && $2 ~ /^PMPI_/ { sub(/^P/, "", $2); print $2 }' "$tmp/glob" > "$tmp/def_pmpi"
+    awk '$1 == "T" && $2 ~ /^PMPI_/ { sub(/^P/, "", $2); print $2 }' "$tmp/glob" \
+        > "$tmp/def_pmpi"
     notweak=$(awk '$2 ~ /^MPI_/ && $1 != "W" { print $2 }' "$tmp/glob" | head -5 | tr '\n' ' ')
     if cmp -s "$tmp/def_mpi" "$tmp/decl_mpi" && cmp -s "$tmp/def_pmpi" "$tmp/decl_mpi" &&
        [ -z "$notweak" ]; then
@@ -52,23 +54,32 @@ done
 
 # ---- internal names stay inside ----
 lib=build/lib/host/libmpi_mbcf.a
-libs="$lib build/lib/host/libmbcf.a -lm"
 missing=""
 for s in pml_progress req_new comm_get chan_send mpi_err btl_init mpi_world_rank; do
     nm "$lib" | grep -q " [tbdr] $s\$" || missing="$missing $s"
 done
-if [ -z "$missing" ]; then ok "the internal names the next test reuses are local symbols of $lib"
-else bad "not local symbols of $lib:$missing"; fi
+if [ -z "$missing" ]; then
+    ok "the internal names the next test reuses are local symbols of $lib"
+else
+    bad "not local symbols of $lib:$missing"
+fi
 
 run_prog() {   # label, nprocs, binary
     timeout 120 build/host/mbcf-hostrun -n "$2" -t 100 "$3" >"$tmp/out" 2>&1
     rc=$?
     okc=$(grep -c '^ok ' "$tmp/out"); notok=$(grep -c '^not ok' "$tmp/out")
-    if [ $rc -eq 0 ] && [ "$notok" -eq 0 ] && [ "$okc" -gt 0 ]; then ok "$1 ($okc checks)"
-    else bad "$1 (exit $rc, $okc ok, $notok not ok)"; grep -v '^ok ' "$tmp/out" | head -10 | sed 's/^/# /'; fi
+    if [ $rc -eq 0 ] && [ "$notok" -eq 0 ] && [ "$okc" -gt 0 ]; then
+        ok "$1 ($okc checks)"
+    else
+        bad "$1 (exit $rc, $okc ok, $notok not ok)"
+        grep -v '^ok ' "$tmp/out" | head -10 | sed 's/^/# /'
+    fi
 }
-if gcc -std=gnu11 -O2 -Wall -Wextra -Werror -Ilibmpi_mbcf/include -Itests/mpi \
-       -o "$tmp/own_names" tests/host/mpi_own_names.c tests/mpi/tap.c $libs 2>"$tmp/cc"; then
+cc_ours() {   # output, source: against the host archives
+    gcc -std=gnu11 -O2 -Wall -Wextra -Werror -Ilibmpi_mbcf/include -Itests/mpi -o "$1" "$2" \
+        tests/mpi/tap.c "$lib" build/lib/host/libmbcf.a -lm 2>"$tmp/cc"
+}
+if cc_ours "$tmp/own_names" tests/host/mpi_own_names.c; then
     ok "a program defining internal names of the library links against it"
     run_prog "own names np=2: the program's definitions and MPI both work" 2 "$tmp/own_names"
 else
@@ -77,9 +88,10 @@ else
 fi
 
 # ---- profiling interface ----
-if gcc -std=gnu11 -O2 -Wall -Wextra -Werror -Ilibmpi_mbcf/include -Itests/mpi \
-       -o "$tmp/tool" tests/host/mpi_pmpi_tool.c tests/mpi/tap.c $libs 2>"$tmp/cc"; then
-    for n in 1 2 3 4; do run_prog "PMPI tool np=$n: correct data, counts only the program's calls" $n "$tmp/tool"; done
+if cc_ours "$tmp/tool" tests/host/mpi_pmpi_tool.c; then
+    for n in 1 2 3 4; do
+        run_prog "PMPI tool np=$n: correct data, counts only the program's calls" $n "$tmp/tool"
+    done
 else
     bad "PMPI tool program builds against libmpi_mbcf"; head -10 "$tmp/cc" | sed 's/^/# /'
 fi
@@ -88,8 +100,12 @@ if command -v mpicc.mpich >/dev/null && command -v mpirun.mpich >/dev/null; then
            tests/host/mpi_pmpi_tool.c tests/mpi/tap.c 2>"$tmp/cc"; then
         timeout 120 mpirun.mpich -n 3 "$tmp/tool_mpich" >"$tmp/out" 2>&1
         rc=$?; notok=$(grep -c '^not ok' "$tmp/out")
-        if [ $rc -eq 0 ] && [ "$notok" -eq 0 ]; then ok "PMPI tool np=3 on MPICH (validates the test)"
-        else bad "PMPI tool np=3 on MPICH (exit $rc)"; grep -v '^ok ' "$tmp/out" | head -5 | sed 's/^/# /'; fi
+        if [ $rc -eq 0 ] && [ "$notok" -eq 0 ]; then
+            ok "PMPI tool np=3 on MPICH (validates the test)"
+        else
+            bad "PMPI tool np=3 on MPICH (exit $rc)"
+            grep -v '^ok ' "$tmp/out" | head -5 | sed 's/^/# /'
+        fi
     else
         bad "PMPI tool program builds against MPICH"; head -5 "$tmp/cc" | sed 's/^/# /'
     fi
