@@ -1,35 +1,17 @@
-/* NPB LU: the prescribed exact solution (a quartic polynomial in each
- * coordinate per variable, NAS-95-020 "LU", coefficients of NPB 3.4
- * setcoeff), the boundary values and the transfinite-interpolated initial
+/* NPB LU: the prescribed exact solution on LU's grid (nse.c), the boundary values and the transfinite-interpolated initial
  * field built from it, the RMS norm of the solution error and the surface
  * integral of the pressure-like quantity used as the third verification
  * value. */
 #include "lu_int.h"
+#include "nse.h"
 #include "npb.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* u_m = sum_e ce[m][e] * term_e(xi, eta, zeta); terms 1, xi, eta, zeta, xi^2, eta^2, ... zeta^4 */
-static const double lu_ce[5][13] = {
-    {2.0, 0.0, 0.0, 4.0, 5.0, 3.0, 0.5, 0.02, 0.01, 0.03, 0.5, 0.4, 0.3},
-    {1.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 0.01, 0.03, 0.02, 0.4, 0.3, 0.5},
-    {2.0, 2.0, 0.0, 0.0, 0.0, 2.0, 3.0, 0.04, 0.03, 0.05, 0.3, 0.5, 0.4},
-    {2.0, 2.0, 0.0, 0.0, 0.0, 2.0, 3.0, 0.03, 0.05, 0.04, 0.2, 0.1, 0.3},
-    {5.0, 4.0, 3.0, 2.0, 0.1, 0.4, 0.3, 0.05, 0.04, 0.03, 0.1, 0.3, 0.2},
-};
-
 void lu_exact(const struct lu_state *s, int ig, int jg, int k, double ue[5])
 {
-    double x = (double)(ig - 1) / (s->nx0 - 1);
-    double y = (double)(jg - 1) / (s->ny0 - 1);
-    double z = (double)(k - 1) / (s->nz - 1);
-    for (int m = 0; m < LU_NV; m++) {
-        const double *c = lu_ce[m];
-        ue[m] = c[0] + c[1] * x + c[2] * y + c[3] * z + c[4] * x * x + c[5] * y * y + c[6] * z * z +
-                c[7] * x * x * x + c[8] * y * y * y + c[9] * z * z * z + c[10] * x * x * x * x +
-                c[11] * y * y * y * y + c[12] * z * z * z * z;
-    }
+    nse_exact((double)(ig - 1) / (s->nx0 - 1), (double)(jg - 1) / (s->ny0 - 1), (double)(k - 1) / (s->nz - 1), ue);
 }
 
 /* boundary faces of the global cube take the exact solution */
@@ -110,7 +92,7 @@ void lu_error(struct lu_state *s)
 
 static double lu_phi(const double *u)
 {
-    return LU_C2 * (u[4] - 0.5 * (u[1] * u[1] + u[2] * u[2] + u[3] * u[3]) / u[0]);
+    return NSE_C2 * (u[4] - 0.5 * (u[1] * u[1] + u[2] * u[2] + u[3] * u[3]) / u[0]);
 }
 
 /* trapezoid-like sum over cells of a face: the 4 corners of each cell, faces a and b */

@@ -12,13 +12,6 @@
 
 #define LU_NV 5 /* five conserved variables per point */
 
-/* gas constants of the Navier-Stokes system (NPB LU/BT/SP) */
-#define LU_C1 1.4
-#define LU_C2 0.4
-#define LU_C3 0.1
-#define LU_C4 1.0
-#define LU_C5 1.4
-
 struct lu_class {
     char cls;
     int n;          /* grid points per axis */

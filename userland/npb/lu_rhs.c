@@ -4,6 +4,7 @@
  * stencils next to the boundary), its two-deep halo exchange with the four
  * neighbours (as the reference's exchange_3), and the RMS norm. */
 #include "lu_int.h"
+#include "nse.h"
 #include "npb.h"
 #include <math.h>
 #include <string.h>
@@ -80,8 +81,8 @@ static void lu_line(const struct lu_state *s, int d, const double *w, double *ou
         LF(F, p, 0) = W(p, mv);
         for (int m = 1; m <= 3; m++)
             LF(F, p, m) = W(p, m) * un;
-        LF(F, p, mv) += LU_C2 * (W(p, 4) - q);
-        LF(F, p, 4) = (LU_C1 * W(p, 4) - LU_C2 * q) * un;
+        LF(F, p, mv) += NSE_C2 * (W(p, 4) - q);
+        LF(F, p, 4) = (NSE_C1 * W(p, 4) - NSE_C2 * q) * un;
     }
     for (int p = st; p <= en; p++)
         for (int m = 0; m < LU_NV; m++)
@@ -96,14 +97,14 @@ static void lu_line(const struct lu_state *s, int d, const double *w, double *ou
         }
         for (int m = 1; m <= 3; m++)
             LF(G, p, m) = (m == mv ? r43 : 1.0) * t3 * (a[m] - b[m]);
-        LF(G, p, 4) = 0.5 * (1.0 - LU_C1 * LU_C5) * t3 *
+        LF(G, p, 4) = 0.5 * (1.0 - NSE_C1 * NSE_C5) * t3 *
                           ((a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) - (b[1] * b[1] + b[2] * b[2] + b[3] * b[3])) +
-                      (1.0 / 6.0) * t3 * (a[mv] * a[mv] - b[mv] * b[mv]) + LU_C1 * LU_C5 * t3 * (a[4] - b[4]);
+                      (1.0 / 6.0) * t3 * (a[mv] * a[mv] - b[mv] * b[mv]) + NSE_C1 * NSE_C5 * t3 * (a[4] - b[4]);
     }
     for (int p = st; p <= en; p++) {
         O(p, 0) += dd * t1 * (W(p - 1, 0) - 2.0 * W(p, 0) + W(p + 1, 0));
         for (int m = 1; m < LU_NV; m++)
-            O(p, m) += t3 * LU_C3 * LU_C4 * (LF(G, p + 1, m) - LF(G, p, m)) +
+            O(p, m) += t3 * NSE_C3 * NSE_C4 * (LF(G, p + 1, m) - LF(G, p, m)) +
                        dd * t1 * (W(p - 1, m) - 2.0 * W(p, m) + W(p + 1, m));
     }
     /* fourth-order dissipation, one-sided next to the boundary */

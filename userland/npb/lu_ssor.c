@@ -7,6 +7,7 @@
  * plane are as small as in the MPI reference (exchange_1): one line of 5
  * doubles per point. */
 #include "lu_int.h"
+#include "nse.h"
 #include "npb.h"
 #include <math.h>
 #include <stdio.h>
@@ -15,114 +16,21 @@
 #define LU_TAG_WAVE 300 /* + 0 x-forward, 1 y-forward, 2 x-backward, 3 y-backward */
 #define LU_TOLRSD 1e-8  /* steady-state residual tolerance (NPB default) */
 
-typedef double lu_blk[5][5];
-
-/* viscous-flux Jacobian along axis d at state q (row = equation, column = variable) */
-static void lu_visc(lu_blk N, const double *q, int d)
+/* diagonal block at state q: I + sum over the axes of 2 dt t1 (N + damping) */
+static void lu_diag(const struct lu_state *s, nse_blk D, const double *q)
 {
-    const double r43 = 4.0 / 3.0, c34 = LU_C3 * LU_C4, c1345 = LU_C1 * LU_C3 * LU_C4 * LU_C5;
-    double t1 = 1.0 / q[0], t2 = t1 * t1, t3 = t1 * t2;
-    memset(N, 0, sizeof(lu_blk));
-    N[4][0] = -c1345 * t2 * q[4];
-    for (int m = 1; m <= 3; m++) {
-        double f = (m == d + 1 ? r43 : 1.0) * c34;
-        N[m][0] = -f * t2 * q[m];
-        N[m][m] = f * t1;
-        N[4][0] -= (f - c1345) * t3 * q[m] * q[m];
-        N[4][m] = (f - c1345) * t2 * q[m];
-    }
-    N[4][4] = c1345 * t1;
-}
-
-/* inviscid-flux Jacobian along axis d at state q */
-static void lu_invisc(lu_blk A, const double *q, int d)
-{
-    const int n = d + 1;
-    double t1 = 1.0 / q[0], t2 = t1 * t1;
-    double sq = q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    memset(A, 0, sizeof(lu_blk));
-    A[0][n] = 1.0;
-    for (int m = 1; m <= 3; m++) {
-        if (m == n) {
-            A[n][0] = -(q[n] * t1) * (q[n] * t1) + LU_C2 * 0.5 * sq * t2;
-            A[n][n] = (2.0 - LU_C2) * (q[n] * t1);
-            A[n][4] = LU_C2;
-            A[4][n] = LU_C1 * (q[4] * t1) - 0.5 * LU_C2 * (sq + 2.0 * q[n] * q[n]) * t2;
-        } else {
-            A[n][m] = -LU_C2 * (q[m] * t1);
-            A[m][0] = -(q[m] * q[n]) * t2;
-            A[m][m] = q[n] * t1;
-            A[m][n] = q[m] * t1;
-            A[4][m] = -LU_C2 * (q[m] * q[n]) * t2;
-        }
-    }
-    A[4][0] = (LU_C2 * sq * t2 - LU_C1 * (q[4] * t1)) * (q[n] * t1);
-    A[4][4] = LU_C1 * (q[n] * t1);
-}
-
-/* diagonal block at state q */
-static void lu_diag(const struct lu_state *s, lu_blk D, const double *q)
-{
-    lu_blk N;
-    memset(D, 0, sizeof(lu_blk));
-    double damp = 0.0;
-    for (int d = 0; d < 3; d++) {
-        lu_visc(N, q, d);
-        for (int r = 0; r < 5; r++)
-            for (int c = 0; c < 5; c++)
-                D[r][c] += s->t1[d] * N[r][c];
-        damp += s->t1[d] * s->dcoef[d];
-    }
-    for (int r = 0; r < 5; r++) {
-        for (int c = 0; c < 5; c++)
-            D[r][c] *= s->dt * 2.0;
-        D[r][r] += 1.0 + s->dt * 2.0 * damp;
-    }
+    memset(D, 0, sizeof(nse_blk));
+    for (int r = 0; r < 5; r++)
+        D[r][r] = 1.0;
+    for (int d = 0; d < 3; d++)
+        nse_lhs_diag_add(D, q, d, 2.0 * s->dt * s->t1[d], s->dcoef[d]);
 }
 
 /* off-diagonal block coupling to the neighbour with state q along axis d;
  * sign -1 for the lower (i-1, j-1, k-1) and +1 for the upper neighbour */
-static void lu_offdiag(const struct lu_state *s, lu_blk M, const double *q, int d, double sign)
+static void lu_offdiag(const struct lu_state *s, nse_blk M, const double *q, int d, double sign)
 {
-    lu_blk A, N;
-    lu_invisc(A, q, d);
-    lu_visc(N, q, d);
-    double a = sign * s->dt * s->t2[d], b = -s->dt * s->t1[d];
-    for (int r = 0; r < 5; r++) {
-        for (int c = 0; c < 5; c++)
-            M[r][c] = a * A[r][c] + b * N[r][c];
-        M[r][r] += b * s->dcoef[d];
-    }
-}
-
-/* x <- D^-1 x by Gaussian elimination without pivoting (D is diagonally dominant) */
-static void lu_solve5(lu_blk D, double *x)
-{
-    for (int p = 0; p < 4; p++) {
-        double inv = 1.0 / D[p][p];
-        for (int r = p + 1; r < 5; r++) {
-            double f = inv * D[r][p];
-            for (int c = p + 1; c < 5; c++)
-                D[r][c] -= f * D[p][c];
-            x[r] -= x[p] * f;
-        }
-    }
-    for (int r = 4; r >= 0; r--) {
-        for (int c = r + 1; c < 5; c++)
-            x[r] -= D[r][c] * x[c];
-        x[r] /= D[r][r];
-    }
-}
-
-/* x += f * M y */
-static void lu_gemv(double *x, double f, lu_blk M, const double *y)
-{
-    for (int r = 0; r < 5; r++) {
-        double acc = 0.0;
-        for (int c = 0; c < 5; c++)
-            acc += M[r][c] * y[c];
-        x[r] += f * acc;
-    }
+    nse_lhs_off(M, q, d, sign * s->dt * s->t2[d], -s->dt * s->t1[d], s->dcoef[d]);
 }
 
 /* one line of the wavefront message: x-lines (fixed i, all j) or y-lines (fixed j, all i) of plane k */
@@ -156,15 +64,15 @@ static void lu_blts(struct lu_state *s, int k)
     for (int j = s->jst; j <= s->jend; j++)
         for (int i = s->ist; i <= s->iend; i++) {
             ptrdiff_t at = lu_at(s, i, j, k);
-            lu_blk D, M;
+            nse_blk D, M;
             lu_offdiag(s, M, &u[at - dk], 2, -1.0);
-            lu_gemv(&v[at], -s->omega, M, &v[at - dk]);
+            nse_gemv(&v[at], -s->omega, M, &v[at - dk]);
             lu_offdiag(s, M, &u[at - dj], 1, -1.0);
-            lu_gemv(&v[at], -s->omega, M, &v[at - dj]);
+            nse_gemv(&v[at], -s->omega, M, &v[at - dj]);
             lu_offdiag(s, M, &u[at - di], 0, -1.0);
-            lu_gemv(&v[at], -s->omega, M, &v[at - di]);
+            nse_gemv(&v[at], -s->omega, M, &v[at - di]);
             lu_diag(s, D, &u[at]);
-            lu_solve5(D, &v[at]);
+            nse_block_solve(D, NULL, &v[at]);
         }
     if (s->south >= 0)
         lu_wave_io(s, k, 0, s->nx, s->south, LU_TAG_WAVE + 0, 0);
@@ -184,16 +92,16 @@ static void lu_buts(struct lu_state *s, int k)
     for (int j = s->jend; j >= s->jst; j--)
         for (int i = s->iend; i >= s->ist; i--) {
             ptrdiff_t at = lu_at(s, i, j, k);
-            lu_blk D, M;
+            nse_blk D, M;
             double tv[5] = {0, 0, 0, 0, 0};
             lu_offdiag(s, M, &u[at + dk], 2, 1.0);
-            lu_gemv(tv, s->omega, M, &v[at + dk]);
+            nse_gemv(tv, s->omega, M, &v[at + dk]);
             lu_offdiag(s, M, &u[at + dj], 1, 1.0);
-            lu_gemv(tv, s->omega, M, &v[at + dj]);
+            nse_gemv(tv, s->omega, M, &v[at + dj]);
             lu_offdiag(s, M, &u[at + di], 0, 1.0);
-            lu_gemv(tv, s->omega, M, &v[at + di]);
+            nse_gemv(tv, s->omega, M, &v[at + di]);
             lu_diag(s, D, &u[at]);
-            lu_solve5(D, tv);
+            nse_block_solve(D, NULL, tv);
             for (int m = 0; m < LU_NV; m++)
                 v[at + m] -= tv[m];
         }
