@@ -1,5 +1,5 @@
 /* Driver that runs several NPB kernels in one MPI process (one MPI_Init), so a
- * cluster boot can check all five: `npb_all CLASS [ep is cg mg ft lu ...]`.
+ * cluster boot can check all of them: `npb_all CLASS [ep is cg mg ft lu ...]`.
  * Prints one summary line per kernel: "npb_all: <k> <class> <status>" with
  * status verified / FAILED / unsupported.  Exit status: 0 when every kernel
  * verified, 1 when any failed, 2 when none failed but some could not run. */
