@@ -29,7 +29,8 @@ static size_t adi_face(const struct adi_cell *cl, int d)
     return (size_t)cl->size[(d + 1) % 3] * cl->size[(d + 2) % 3];
 }
 
-int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, size_t extra_buf)
+int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, size_t extra_buf,
+              size_t lhs_per_point)
 {
     s->c = c;
     s->name = name;
@@ -55,7 +56,9 @@ int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, 
     s->dssp = 0.25 * fmax(s->dd[0], fmax(s->dd[1], s->dd[2]));
 
     s->cell = calloc((size_t)s->ncells, sizeof *s->cell);
-    if (!s->cell)
+    s->lhs = calloc((size_t)s->ncells, sizeof *s->lhs);
+    s->lhs_per_point = lhs_per_point;
+    if (!s->cell || !s->lhs)
         return 0;
     int ok = 1;
     size_t maxpts = 0, facebuf[3] = {0, 0, 0};
@@ -79,7 +82,8 @@ int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, 
         cl->u = malloc(pts * ADI_NV * sizeof(double));
         cl->rhs = calloc(pts * ADI_NV, sizeof(double));
         cl->forcing = calloc(pts * ADI_NV, sizeof(double));
-        ok = ok && cl->u && cl->rhs && cl->forcing;
+        s->lhs[ci] = calloc((size_t)cl->size[0] * cl->size[1] * cl->size[2] * lhs_per_point, sizeof(double));
+        ok = ok && cl->u && cl->rhs && cl->forcing && s->lhs[ci];
         if (cl->u)
             for (size_t i = 0; i < pts * ADI_NV; i++)
                 cl->u[i] = 1.0; /* ghosts beyond the boundary stay finite */
@@ -104,8 +108,11 @@ void adi_free(struct adi_state *s)
         free(s->cell[ci].u);
         free(s->cell[ci].rhs);
         free(s->cell[ci].forcing);
+        if (s->lhs)
+            free(s->lhs[ci]);
     }
     free(s->cell);
+    free(s->lhs);
     free(s->scratch);
     for (int i = 0; i < 2; i++) {
         free(s->sbuf[i]);

@@ -48,6 +48,8 @@ struct adi_state {
     double con2[3];        /* c3 c4 t3^2 per axis */
     int succ[3], pred[3];  /* ranks of the next / previous cell owners along each axis */
     double *scratch;       /* per-point derived quantities of one cell */
+    double **lhs;          /* per cell: the solver's eliminated coefficients */
+    size_t lhs_per_point;  /* doubles per point (BT 25: C' block; SP 6: d', e' of 3 systems) */
     double *sbuf[2], *rbuf[2];
     size_t bufcap;         /* doubles in each buffer */
 };
@@ -67,8 +69,24 @@ static inline size_t adi_cell_points(const struct adi_cell *cl)
     return (size_t)(cl->size[0] + 4) * (cl->size[1] + 4) * (cl->size[2] + 4);
 }
 
+/* One benchmark (BT or SP): its classes, solver and operation count. */
+struct adi_bench {
+    const char *name;
+    const struct adi_class *classes;
+    int nclasses;
+    size_t lhs_per_point;      /* solver storage per point, doubles */
+    size_t fwd_per_line;       /* doubles per grid line in the forward-sweep message */
+    void (*step)(struct adi_state *s); /* one ADI time step */
+    double flops[3];           /* Mop count per step: a n^3 + b n^2 + c n + d */
+    double flops0;
+};
+
+/* adi_run.c: checks, allocation, the timed loop, verification, result block */
+int adi_run(const struct adi_bench *b, char cls);
+
 /* adi_cells.c */
-int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, size_t extra_buf);
+int adi_setup(struct adi_state *s, const struct adi_class *c, const char *name, size_t extra_buf,
+              size_t lhs_per_point);
 void adi_free(struct adi_state *s);
 int adi_cell_of_slab(const struct adi_state *s, int d, int slab);
 void adi_copy_faces(struct adi_state *s);

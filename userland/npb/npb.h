@@ -1,4 +1,4 @@
-/* NAS Parallel Benchmarks (EP, IS, CG, MG, FT, LU, BT) on MPI: shared declarations.
+/* NAS Parallel Benchmarks (EP, IS, CG, MG, FT, LU, BT, SP) on MPI: shared declarations.
  * Written from the NPB 3.4 definitions (Bailey et al., RNR-94-007 / NAS-95-020) for
  * issue 6; each kernel is a function so that one process can run several of them
  * after a single MPI_Init (see npb_all.c). */
@@ -23,6 +23,7 @@ int npb_mg(char cls);
 int npb_ft(char cls);
 int npb_lu(char cls);
 int npb_bt(char cls);
+int npb_sp(char cls);
 
 /* ---- random numbers (npb_rand.c): x_{k+1} = a * x_k mod 2^46, value x * 2^-46 ---- */
 #define NPB_A    1220703125.0   /* 5^13, the NPB multiplier */
