@@ -1,7 +1,8 @@
 #!/bin/bash
 # Cluster test of the NPB kernels (userland/npb) on our MPI library: class S of
-# EP, IS, CG, MG and FT must verify on 1, 2 and 4 QEMU nodes.  One boot per
-# node count runs all five in one MPI process (npb_all S); the per-rank
+# EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 QEMU nodes, BT and SP
+# (square node counts) on 1 and 4.  One boot per node count runs them all in
+# one MPI process (npb_all S <kernels>); the per-rank
 # mpi_mbcf_stats lines (MPI_MBCF_STATS=1) must appear on every node; FT class A
 # on a node with too little memory must be refused cleanly.
 # Prints TAP lines.  Runs from anywhere.
@@ -12,12 +13,15 @@ if [ ! -x "$BIN" ]; then
     exit 1
 fi
 for n in 1 2 4; do
+    kernels="ep is cg mg ft lu"
+    [ "$n" -ne 2 ] && kernels="$kernels bt sp"
     logs=$(mktemp -d "${TMPDIR:-/tmp}"/npb_s.XXXXXX)
+    # shellcheck disable=SC2086
     scripts/qemu/cluster -n "$n" --quiet --timeout 900 --log-dir "$logs" \
-        --env MPI_MBCF_STATS=1 --env NPB_MEM_MB=1024 "$BIN" S >"$logs/launcher.out" 2>&1
+        --env MPI_MBCF_STATS=1 --env NPB_MEM_MB=1024 "$BIN" S $kernels >"$logs/launcher.out" 2>&1
     rc=$?
     con=$(sed 's/\x1b\[[0-9;=]*[A-Za-z]//g; s/\r$//' "$logs/node0.log" 2>/dev/null)
-    for k in ep is cg mg ft; do
+    for k in $kernels; do
         if grep -q "^npb_all: $k S verified" <<<"$con"; then
             K=$(tr a-z A-Z <<<"$k")
             t=$(grep -A4 " $K Benchmark Completed" <<<"$con" | sed -n 's/.*Time in seconds = *//p')

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The NPB kernels on our own MPI library's host backend (libmpi_mbcf linked
 # with libmbcf's shared-memory backend, launched by build/host/mbcf-hostrun):
-# class S of EP, IS, CG, MG and FT must verify on 1, 2 and 4 ranks, and with
+# class S of EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 ranks, BT
+# and SP (square rank counts) on 1 and 4, and with
 # MPI_MBCF_STATS=1 every rank must print its mpi_mbcf_stats line with traffic
 # on more than one rank.  Prints TAP lines.  Skips while the backend is absent.
 cd "$(dirname "$0")/../.." || exit 1
@@ -13,9 +14,12 @@ make --no-print-directory -s npb-hostmbcf >/dev/null 2>&1 || { echo "not ok - np
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for n in 1 2 4; do
-    MPI_MBCF_STATS=1 build/host/mbcf-hostrun -n "$n" -t 200 build/npb/hostmbcf/npb_all S >"$out" 2>&1
+    kernels="ep is cg mg ft lu"
+    [ "$n" -ne 2 ] && kernels="$kernels bt sp"
+    # shellcheck disable=SC2086
+    MPI_MBCF_STATS=1 build/host/mbcf-hostrun -n "$n" -t 300 build/npb/hostmbcf/npb_all S $kernels >"$out" 2>&1
     rc=$?
-    for k in ep is cg mg ft; do
+    for k in $kernels; do
         if grep -q "^npb_all: $k S verified" "$out"; then
             echo "ok - $k class S verifies on $n libmpi_mbcf host ranks"
         else

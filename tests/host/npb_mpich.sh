@@ -1,7 +1,8 @@
 #!/bin/sh
 # Host cross-check of the NPB kernels (userland/npb) under Debian MPICH:
-# class S of EP, IS, CG, MG and FT must verify on 1, 2 and 4 processes
-# (one npb_all run per process count), and bad input must be refused cleanly.
+# class S of EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 processes,
+# BT and SP (square process counts) on 1 and 4 (one npb_all run per process
+# count), and bad input must be refused cleanly.
 # Prints TAP lines.  Runs from the repository root.
 cd "$(dirname "$0")/../.." || exit 1
 BIN=build/npb/host
@@ -14,9 +15,12 @@ make --no-print-directory -s npb-host >/dev/null || { echo "not ok - npb host bu
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for n in 1 2 4; do
-    timeout 100 "$MPIRUN" -n "$n" "$BIN/npb_all" S >"$out" 2>&1
+    kernels="ep is cg mg ft lu"
+    [ "$n" -ne 2 ] && kernels="$kernels bt sp"
+    # shellcheck disable=SC2086
+    timeout 300 "$MPIRUN" -n "$n" "$BIN/npb_all" S $kernels >"$out" 2>&1
     rc=$?
-    for k in ep is cg mg ft; do
+    for k in $kernels; do
         if grep -q "^npb_all: $k S verified" "$out"; then
             t=$(grep -A4 " $(echo $k | tr a-z A-Z) Benchmark Completed" "$out" | sed -n 's/.*Time in seconds = *//p')
             echo "ok - $k class S verifies on $n MPICH processes (${t}s)"
@@ -35,6 +39,20 @@ if [ "$rc" -eq 2 ] && grep -q "power-of-two" "$out"; then
     echo "ok - npb_cg refuses 3 processes (exit 2, message)"
 else
     echo "not ok - npb_cg refuses 3 processes (rc=$rc)"
+fi
+timeout 30 "$MPIRUN" -n 2 "$BIN/npb_bt" S >"$out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "square number of processes" "$out"; then
+    echo "ok - npb_bt refuses 2 processes (exit 2, message)"
+else
+    echo "not ok - npb_bt refuses 2 processes (rc=$rc)"
+fi
+timeout 30 "$MPIRUN" -n 3 "$BIN/npb_lu" S >"$out" 2>&1
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "power-of-two" "$out"; then
+    echo "ok - npb_lu refuses 3 processes (exit 2, message)"
+else
+    echo "not ok - npb_lu refuses 3 processes (rc=$rc)"
 fi
 timeout 30 "$MPIRUN" -n 1 "$BIN/npb_ft" Q >"$out" 2>&1
 rc=$?

@@ -1,4 +1,4 @@
-/* NAS Parallel Benchmarks kernels (EP, IS, CG, MG, FT) on MPI: shared declarations.
+/* NAS Parallel Benchmarks (EP, IS, CG, MG, FT, LU, BT, SP) on MPI: shared declarations.
  * Written from the NPB 3.4 definitions (Bailey et al., RNR-94-007 / NAS-95-020) for
  * issue 6; each kernel is a function so that one process can run several of them
  * after a single MPI_Init (see npb_all.c). */
@@ -21,6 +21,9 @@ int npb_is(char cls);
 int npb_cg(char cls);
 int npb_mg(char cls);
 int npb_ft(char cls);
+int npb_lu(char cls);
+int npb_bt(char cls);
+int npb_sp(char cls);
 
 /* ---- random numbers (npb_rand.c): x_{k+1} = a * x_k mod 2^46, value x * 2^-46 ---- */
 #define NPB_A    1220703125.0   /* 5^13, the NPB multiplier */
@@ -33,6 +36,7 @@ int npb_rank(void);
 int npb_nprocs(void);
 int npb_is_pow2(int n);
 int npb_log2(int n);               /* n must be a power of two */
+int npb_isqrt_exact(int np);       /* q with q * q == np, else 0 */
 /* Prints "<KERNEL>: <msg>" once (rank 0) and returns NPB_UNSUPPORTED. */
 int npb_refuse(const char *kernel, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Collective AND over MPI_COMM_WORLD: 1 only if ok is true on every rank (so all

@@ -3,14 +3,17 @@
 #   guest builds with libmpi_mbcf/mpicc            -> build/npb/guest/... (only when that
 #   wrapper exists; the guest programs are then appended to USER_PROGS).
 NPB_DIR      := userland/npb
-NPB_KERNELS  := ep is cg mg ft
-NPB_COMMON   := $(addprefix $(NPB_DIR)/,npb_rand.c npb_util.c npb_print.c)
-NPB_HDRS     := $(NPB_DIR)/npb.h $(NPB_DIR)/cg_int.h $(NPB_DIR)/mg_int.h $(NPB_DIR)/ft_fft.h
+NPB_KERNELS  := ep is cg mg ft lu bt sp
+NPB_COMMON   := $(addprefix $(NPB_DIR)/,npb_rand.c npb_util.c npb_print.c nse.c adi_cells.c adi_rhs.c adi_run.c)
+NPB_HDRS     := $(NPB_DIR)/npb.h $(NPB_DIR)/cg_int.h $(NPB_DIR)/mg_int.h $(NPB_DIR)/ft_fft.h $(NPB_DIR)/lu_int.h $(NPB_DIR)/nse.h $(NPB_DIR)/adi_int.h
 NPB_KSRC_ep  := $(NPB_DIR)/ep.c
 NPB_KSRC_is  := $(NPB_DIR)/is.c
 NPB_KSRC_cg  := $(NPB_DIR)/cg.c $(NPB_DIR)/cg_matrix.c
 NPB_KSRC_mg  := $(NPB_DIR)/mg.c $(NPB_DIR)/mg_ops.c $(NPB_DIR)/mg_comm.c
 NPB_KSRC_ft  := $(NPB_DIR)/ft.c $(NPB_DIR)/ft_fft.c
+NPB_KSRC_lu  := $(NPB_DIR)/lu.c $(NPB_DIR)/lu_rhs.c $(NPB_DIR)/lu_ssor.c $(NPB_DIR)/lu_exact.c
+NPB_KSRC_bt  := $(NPB_DIR)/bt.c
+NPB_KSRC_sp  := $(NPB_DIR)/sp.c
 NPB_KSRC_all := $(foreach k,$(NPB_KERNELS),$(NPB_KSRC_$(k)))
 NPB_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror
 NPB_HOST_MPICC ?= mpicc.mpich

@@ -1,5 +1,5 @@
 /* Driver that runs several NPB kernels in one MPI process (one MPI_Init), so a
- * cluster boot can check all five: `npb_all CLASS [ep is cg mg ft ...]`.
+ * cluster boot can check all of them: `npb_all CLASS [ep is cg mg ft lu bt sp ...]`.
  * Prints one summary line per kernel: "npb_all: <k> <class> <status>" with
  * status verified / FAILED / unsupported.  Exit status: 0 when every kernel
  * verified, 1 when any failed, 2 when none failed but some could not run. */
@@ -13,7 +13,8 @@ struct npb_entry {
 };
 
 static const struct npb_entry npb_table[] = {
-    {"ep", npb_ep}, {"is", npb_is}, {"cg", npb_cg}, {"mg", npb_mg}, {"ft", npb_ft},
+    {"ep", npb_ep}, {"is", npb_is}, {"cg", npb_cg}, {"mg", npb_mg}, {"ft", npb_ft}, {"lu", npb_lu},
+    {"bt", npb_bt}, {"sp", npb_sp},
 };
 #define NPB_COUNT (int)(sizeof npb_table / sizeof npb_table[0])
 
@@ -31,14 +32,14 @@ int main(int argc, char **argv)
     int me = npb_rank();
     if (argc < 2 || strlen(argv[1]) != 1) {
         if (me == 0)
-            fprintf(stderr, "usage: npb_all CLASS [ep|is|cg|mg|ft ...]\n");
+            fprintf(stderr, "usage: npb_all CLASS [ep|is|cg|mg|ft|lu|bt|sp ...]\n");
         MPI_Finalize();
         return 3;
     }
     for (int a = 2; a < argc; a++)
         if (!npb_find(argv[a])) {
             if (me == 0)
-                fprintf(stderr, "npb_all: unknown kernel '%s' (ep is cg mg ft)\n", argv[a]);
+                fprintf(stderr, "npb_all: unknown kernel '%s' (ep is cg mg ft lu bt sp)\n", argv[a]);
             MPI_Finalize();
             return 3;
         }

@@ -27,6 +27,12 @@ int npb_is_pow2(int n)
     return n > 0 && (n & (n - 1)) == 0;
 }
 
+int npb_isqrt_exact(int np)
+{
+    int q = (int)(sqrt((double)np) + 0.5);
+    return q * q == np ? q : 0;
+}
+
 int npb_log2(int n)
 {
     int l = 0;
