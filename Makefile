@@ -48,10 +48,11 @@ bench: deps
 	scripts/qemu/bench_tofu
 
 # Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
-# on the same QEMU machine, NIC and switch (class W; runs alternate).
+# on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
+# SP on 1, 4, 9 as in the seed; runs alternate).
 bench-npb: deps
 	@$(MAKE) --no-print-directory all
-	scripts/qemu/npb --vs-linux --classes W
+	scripts/qemu/npb --vs-linux --classes W --nodes "1 2 4 8 9"
 
 clean:
 	rm -rf $(BUILD)
