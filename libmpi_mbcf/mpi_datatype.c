@@ -11,8 +11,12 @@
 #include <string.h>
 #include <wchar.h>
 
+/* A derived type freed by the user while pending operations still use it
+ * stays allocated (freed = 1, handle invalid to the user) until the last of
+ * them ends (refs = 0): MPI-3.1 sec 4.1.9. */
 struct dtype {
     int used, committed, predefined;
+    int freed, refs;
     int combiner;
     struct dte d;
     char name[MPI_MAX_OBJECT_NAME];
@@ -90,9 +94,36 @@ void dt_init_predefined(void)
 
 struct dte *dt_get(MPI_Datatype dt)
 {
+    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].freed)
+        return NULL;
+    return &types[dt].d;
+}
+
+struct dte *dt_layout(MPI_Datatype dt)
+{
     if (dt <= 0 || dt >= ntypes || !types[dt].used)
         return NULL;
     return &types[dt].d;
+}
+
+static void dt_destroy(struct dtype *t)
+{
+    dte_destroy(&t->d);
+    t->used = t->freed = t->refs = 0;
+}
+
+void dt_retain(MPI_Datatype dt)
+{
+    if (dt > 0 && dt < ntypes && types[dt].used && !types[dt].predefined)
+        types[dt].refs++;
+}
+
+void dt_release(MPI_Datatype dt)
+{
+    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].predefined || types[dt].refs <= 0)
+        return;
+    if (--types[dt].refs == 0 && types[dt].freed)
+        dt_destroy(&types[dt]);
 }
 
 int dt_committed(MPI_Datatype dt)
@@ -434,8 +465,10 @@ int PMPI_Type_free(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt) || types[*dt].predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
-    dte_destroy(&types[*dt].d);
-    types[*dt].used = 0;
+    if (types[*dt].refs > 0)
+        types[*dt].freed = 1;       /* pending operations keep it until they end */
+    else
+        dt_destroy(&types[*dt]);
     *dt = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
 }

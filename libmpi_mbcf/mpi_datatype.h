@@ -6,6 +6,9 @@
 #include "dte.h"
 
 struct dte *dt_get(MPI_Datatype dt);       /* NULL if invalid or freed */
+struct dte *dt_layout(MPI_Datatype dt);    /* also a freed type that pending operations hold */
+void dt_retain(MPI_Datatype dt);           /* a pending operation uses the type ... */
+void dt_release(MPI_Datatype dt);          /* ... and is done with it (MPI-3.1 sec 4.1.9) */
 int dt_committed(MPI_Datatype dt);
 void dt_init_predefined(void);
 const char *dt_name(MPI_Datatype dt);

@@ -40,6 +40,7 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
     r->buf = (void *)buf;
     r->count = count;
     r->dt = dt;
+    dt_retain(dt);                /* released with the request (req_release) */
     r->tag = tag;
     r->ctx = c->ctx;
     r->comm = comm;

@@ -3,6 +3,7 @@
  * mpi_comm.c): one request, started and waited for, no argument checks and
  * no MPI entry point (so a profiling tool does not see them). */
 #include "pml_internal.h"
+#include "mpi_datatype.h"
 
 static int pml_blocking(int kind, void *buf, int count, MPI_Datatype dt, int peer_world,
                         int tag, uint32_t ctx, MPI_Comm comm, MPI_Status *st)
@@ -13,6 +14,7 @@ static int pml_blocking(int kind, void *buf, int count, MPI_Datatype dt, int pee
     r->buf = buf;
     r->count = count;
     r->dt = dt;
+    dt_retain(dt);                /* released with the request (req_release) */
     r->peer = peer_world;
     r->tag = tag;
     r->ctx = ctx;

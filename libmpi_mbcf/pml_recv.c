@@ -18,7 +18,7 @@ int pml_recv_target(struct req *r)
 {
     if (r->target)
         return 0;
-    struct dte *d = dt_get(r->dt);
+    struct dte *d = dt_layout(r->dt);
     int64_t off;
     r->cap = d->size * r->count;
     if (dte_is_contig(d, r->count, &off)) {
@@ -57,7 +57,7 @@ void pml_unpost(struct req *r)
 /* Data for r is in a contiguous stream: unpack, status, complete. */
 void pml_recv_deliver(struct req *r, int src_world, int tag, const void *data, int64_t len)
 {
-    struct dte *d = dt_get(r->dt);
+    struct dte *d = dt_layout(r->dt);
     r->cap = d->size * r->count;
     set_status(r, src_world, tag, len);
     dte_unpack(d, r->buf, r->count, data, 0, r->st.mbcf_count);
@@ -155,7 +155,7 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
     if (plen && r->target)         /* data inline (pml_send_to_buffer) */
         memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
     if (r->tmp)
-        dte_unpack(dt_get(r->dt), r->buf, r->count, r->tmp, 0, r->st.mbcf_count);
+        dte_unpack(dt_layout(r->dt), r->buf, r->count, r->tmp, 0, r->st.mbcf_count);
     req_complete(r);
 }
 

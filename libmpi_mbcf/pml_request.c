@@ -4,6 +4,7 @@
  * request was released and reused finds nothing (req_by_id). */
 #include "pml_request.h"
 #include "pml_bsend.h"
+#include "mpi_datatype.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,8 @@ void req_release(struct req *r)
 {
     free(r->tmp);
     r->tmp = NULL;
+    dt_release(r->dt);
+    r->dt = MPI_DATATYPE_NULL;
     r->kind = 0;
     r->gen = (r->gen + 1) & 0x1fffffff;
     free_list[free_n++] = r->handle - 1;

@@ -87,7 +87,7 @@ int pml_start_send(struct req *s)
         req_complete(s);
         return MPI_SUCCESS;
     }
-    struct dte *d = dt_get(s->dt);
+    struct dte *d = dt_layout(s->dt);
     int64_t off;
     s->bytes = d->size * s->count;
     if (dte_is_contig(d, s->count, &off)) {

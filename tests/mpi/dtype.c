@@ -179,6 +179,36 @@ int main(int argc, char **argv)
     MPI_Type_free(&cv);
     MPI_Type_free(&sa);
     CHECK(col == MPI_DATATYPE_NULL, "Type_free resets the handle");
+
+    /* MPI-3.1 sec 4.1.9: a type freed while a non-blocking receive that uses
+     * it is pending stays alive until the receive completes, even when new
+     * types are made meanwhile (they must not take its place). */
+    {
+        MPI_Datatype strided, other[4];
+        MPI_Type_vector(8, 1, 4, MPI_INT, &strided);
+        MPI_Type_commit(&strided);
+        int in[32], out[8];
+        for (int i = 0; i < 32; i++)
+            in[i] = -1;
+        for (int i = 0; i < 8; i++)
+            out[i] = me * 100 + i;
+        MPI_Request rq;
+        MPI_Irecv(in, 1, strided, prev, 77, MPI_COMM_WORLD, &rq);
+        MPI_Type_free(&strided);
+        for (int i = 0; i < 4; i++) {
+            MPI_Type_contiguous(8 + i, MPI_INT, &other[i]);
+            MPI_Type_commit(&other[i]);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);       /* the receive is pending on every rank */
+        MPI_Send(out, 8, MPI_INT, next, 77, MPI_COMM_WORLD);
+        MPI_Wait(&rq, MPI_STATUS_IGNORE);
+        int good = strided == MPI_DATATYPE_NULL;
+        for (int i = 0; i < 32; i++)
+            good &= in[i] == (i % 4 ? -1 : prev * 100 + i / 4);
+        CHECK(good, "a type freed during a pending Irecv still lays out its data");
+        for (int i = 0; i < 4; i++)
+            MPI_Type_free(&other[i]);
+    }
     free(bd);
     free(bq);
     int rc = tap_finish();
