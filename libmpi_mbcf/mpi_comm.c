@@ -320,15 +320,20 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
     struct group *gr = group_get(g);
     if (!gr || !newcomm)
         return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
-    int me = -1;
+    int me = -1, first = -1;
     for (int i = 0; i < gr->size; i++) {
-        if (comm_rank_of_world(c, gr->world[i]) == MPI_UNDEFINED)
+        int r = comm_rank_of_world(c, gr->world[i]);
+        if (r == MPI_UNDEFINED)
             return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+        if (first < 0 || r < first)
+            first = r;
         if (gr->world[i] == mpi_world_rank)
             me = i;
     }
-    /* split with key = position in the group gives the group's order */
-    int e = split(c, me >= 0 ? 0 : MPI_UNDEFINED, me, newcomm, "MPI_Comm_create");
+    /* Since MPI 2.2 ranks may pass different, disjoint groups: the group's
+     * lowest rank in comm names it (color), key = position in the group gives
+     * the group's order. */
+    int e = split(c, me >= 0 ? first : MPI_UNDEFINED, me, newcomm, "MPI_Comm_create");
     return e ? mpi_err(comm, e, "MPI_Comm_create") : MPI_SUCCESS;
 }
 MPI_ALIAS(Comm_create);

@@ -98,6 +98,24 @@ int main(int argc, char **argv)
     MPI_Group_size(g1, &s1);
     MPI_Group_size(g2, &s2);
     CHECK(s1 + s2 == n && s1 == k, "incl + excl cover the world");
+    /* MPI 2.2: different ranks pass different, disjoint groups (g1 and its
+     * complement g2); each rank gets the communicator of its own group */
+    {
+        int mine_in_g1 = (n - 1 - me) % 2 == 0;
+        MPI_Comm dc;
+        MPI_Comm_create(MPI_COMM_WORLD, mine_in_g1 ? g1 : g2, &dc);
+        int ds = -1, dr = -1, want_r = -1, sum = 0;
+        MPI_Group_rank(mine_in_g1 ? g1 : g2, &want_r);
+        if (dc != MPI_COMM_NULL) {
+            MPI_Comm_size(dc, &ds);
+            MPI_Comm_rank(dc, &dr);
+            int one = 1;
+            MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, dc);
+            MPI_Comm_free(&dc);
+        }
+        CHECK(ds == (mine_in_g1 ? s1 : s2) && dr == want_r && sum == ds,
+              "Comm_create with disjoint groups: size %d rank %d sum %d", ds, dr, sum);
+    }
     MPI_Comm cc;
     MPI_Comm_create(MPI_COMM_WORLD, g1, &cc);
     int in_g1 = (n - 1 - me) % 2 == 0;
