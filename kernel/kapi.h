@@ -147,13 +147,15 @@ extern uint64_t user_pt_generation;
 /* After changing a user PTE: */
 void user_tlb_flush(uint64_t uvaddr);
 
-/* ---- hooks the network code provides (weak defaults in the kernel) ---- */
-/* Private syscalls 1001..1099 are forwarded here; default returns -ENOSYS. */
-long net_syscall(long nr, long a1, long a2, long a3, long a4, long a5);
-/* Called once after the PCI scan, before the user program starts. */
-void net_init(void);
-/* Called at power-off (before the exit status leaves). */
-void net_shutdown(void);
+/* ---- system calls ---- */
+/* Subsystems register their range of numbers: see syscall_table.h. */
+
+/* ---- power-off notifiers ---- */
+/* fn() runs once at power_off(), with interrupts off, before the status
+ * leaves, in registration order (the network stops its NIC here). At most
+ * POWER_OFF_HOOKS_MAX; returns 0 or -ENOSPC. */
+#define POWER_OFF_HOOKS_MAX 4
+int power_off_register(void (*fn)(void));
 
 /* ---- power ---- */
 /* Prints "cluster: power off, status N" and leaves QEMU through isa-debug-exit

@@ -4,8 +4,8 @@
 KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kernel/console.c \
 	kernel/palloc.c kernel/pt.c kernel/timespec.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
-	kernel/hooks.c kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
-	kernel/node.c kernel/task.c kernel/syscall.c
+	kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
+	kernel/node.c kernel/task.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c
 
 EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib

@@ -1,6 +1,6 @@
 /* main.c - kernel start-up after ExitBootServices: descriptor tables, memory,
- * ACPI, time, interrupts, node configuration, PCI, the network hook, then the
- * program. Prints TSC time stamps (ms since VM start) for the boot-time table. */
+ * ACPI, time, interrupts, node configuration, PCI, the subsystems (network
+ * drivers, protocols, the network layer: subsys.h), then the program. Prints TSC time stamps (ms since VM start) for the boot-time table. */
 #include "kapi.h"
 #include "io.h"
 #include "cpu.h"
@@ -9,6 +9,7 @@
 #include "ktime.h"
 #include "node.h"
 #include "task.h"
+#include "subsys.h"
 
 void apic_init(void);
 void pci_scan(void);
@@ -68,7 +69,7 @@ static void kmain2(void)
     if (fw_cfg_read("opt/cluster/test_kernel_fault", hook, sizeof hook) > 0)
         kernel_fault_test(hook[0]);
     kprintf("cluster: t=%lu ms kernel ready, network init next\n", time_ns() / 1000000);
-    net_init();
+    subsystems_init();
     if (boot->prog_error) {
         kprintf("cluster: no program: \\PROGRAM not readable from the boot volume (error %d)\n",
                 boot->prog_error);

@@ -62,9 +62,6 @@ void mbcf_net_tick(void);
 /* mbcf_net_shutdown runs once at power-off, before the NIC stops, with
  * interrupts off: it may poll (net_poll) to answer peers for a short while. */
 void mbcf_net_shutdown(void);
-/* The kernel forwards private syscalls 1001..1099 to net_syscall(); numbers it
- * does not own (SYS_mbcf_* ...) go on to this hook (weak default: -ENOSYS). */
-long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5);
 /* Called once at the end of every net_poll() that delivered at least one MBCF
  * frame, before the pending transmit burst is flushed: the place to send one
  * coalesced ack for the whole receive burst (weak default: nothing). */

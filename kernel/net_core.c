@@ -5,6 +5,7 @@
 #include "net_internal.h"
 #include "net_frame.h"
 #include "fwcfg.h"
+#include "subsys.h"
 #include "../drivers/e1000/e1000.h"
 
 struct net_state net;
@@ -28,12 +29,6 @@ __attribute__((weak)) void mbcf_net_shutdown(void)
 {
 }
 
-__attribute__((weak)) long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
-{
-    (void)nr; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5;
-    return -ENOSYS;
-}
-
 /* TEMPORARY (until the seams branch lands its frame-kind registration): the
  * emulated Tofu controller's hooks (drivers/tofu_emu/tofu_k_seam.h). */
 __attribute__((weak)) void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len)
@@ -43,12 +38,6 @@ __attribute__((weak)) void tofu_k_net_rx(int src_rank, const void *payload, uint
 }
 __attribute__((weak)) void tofu_k_net_tick(void) {}
 __attribute__((weak)) void tofu_k_net_shutdown(void) {}
-__attribute__((weak)) long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
-{
-    (void)nr; (void)a1; (void)a2; (void)a3; (void)a4;
-    return -ENOSYS;
-}
-
 int net_rank(void)  { return net.rank; }
 int net_nodes(void) { return net.dev ? net.nodes : 0; }
 int net_up(void)    { return net.dev != 0; }
@@ -299,6 +288,8 @@ static void net_tick(void)
 
 /* ---- lifecycle ---- */
 
+static void net_shutdown(void);
+
 void net_init(void)
 {
     const struct node_info *ni = node_info();
@@ -309,6 +300,7 @@ void net_init(void)
     char flag[4];
     long fl = fwcfg_read_file("opt/cluster/net_stats", flag, sizeof flag);   /* launcher --net-stats */
     net.cfg.print_stats = fl > 0 && flag[0] == '1';
+    net_syscall_register();
     uint64_t rq_pages = (NET_RAWQ_SLOTS * sizeof(struct net_rawq_slot) + PAGE_SIZE - 1) / PAGE_SIZE;
     net_rawq_init(&net.rawq, page_alloc(rq_pages), NET_RAWQ_SLOTS);
     if (net.rawq.nslots == 0)
@@ -316,6 +308,7 @@ void net_init(void)
     net.dev = e1000_probe(0);
     if (!net.dev)
         return;
+    (void)power_off_register(net_shutdown);
     uint8_t mac[6];
     net_mac_of_rank(net.rank, mac);
     e1000_set_mac(net.dev, mac);   /* our MAC is a function of the rank, whatever QEMU was given */
@@ -346,7 +339,7 @@ void net_get_stats(struct net_stats *out)
         out->rx_missed = e1000_missed(net.dev);
 }
 
-void net_shutdown(void)
+static void net_shutdown(void)
 {
     if (!net.dev)
         return;

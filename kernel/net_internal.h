@@ -22,6 +22,9 @@ extern struct net_state net;
  * because a spinning vCPU takes the host core the peer and the switch need. */
 #define NET_POLL_BUDGET_DEFAULT_NS 0
 
+/* net_syscall.c: registers the SYS_net range (SYS_raw_*, SYS_net_*). */
+void net_syscall_register(void);
+
 /* net_wait.c: apply cfg.wait_mode to the NIC interrupt mask. */
 void net_wait_apply_mode(void);
 
@@ -29,5 +32,4 @@ void net_wait_apply_mode(void);
 void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len);
 void tofu_k_net_tick(void);
 void tofu_k_net_shutdown(void);
-long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4);
 #endif

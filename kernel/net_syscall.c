@@ -6,6 +6,7 @@
 #include "kapi.h"
 #include "net_internal.h"
 #include "net_frame.h"
+#include "syscall_table.h"
 #include "../drivers/e1000/e1000.h"
 
 static long sys_raw_send(long dst, uint64_t upayload, uint64_t len)
@@ -111,17 +112,25 @@ static long sys_net_config(uint64_t uio)
     return copy_to_user(uio, &net.cfg, sizeof net.cfg) < 0 ? -EFAULT : 0;
 }
 
-long net_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
+/* ---- the SYS_net range of the system-call table ---- */
+static long sc_raw_send(const struct syscall_args *a)  { return sys_raw_send((long)a->a1, a->a2, a->a3); }
+static long sc_raw_recv(const struct syscall_args *a)  { return sys_raw_recv(a->a1, a->a2, a->a3, (int64_t)a->a4); }
+static long sc_net_stats(const struct syscall_args *a) { return sys_net_stats(a->a1); }
+static long sc_raw_send_frame(const struct syscall_args *a) { return sys_raw_send_frame(a->a1, a->a2); }
+static long sc_net_config(const struct syscall_args *a) { return sys_net_config(a->a1); }
+
+static const syscall_fn net_calls[SYS_NET_LAST - SYS_NET_FIRST + 1] = {
+    [SYS_raw_send - SYS_NET_FIRST]       = sc_raw_send,
+    [SYS_raw_recv - SYS_NET_FIRST]       = sc_raw_recv,
+    [SYS_net_stats - SYS_NET_FIRST]      = sc_net_stats,
+    [SYS_raw_send_frame - SYS_NET_FIRST] = sc_raw_send_frame,
+    [SYS_net_config - SYS_NET_FIRST]     = sc_net_config,
+};
+static const struct syscall_range net_range = {
+    "net", SYS_NET_FIRST, SYS_NET_LAST - SYS_NET_FIRST + 1, net_calls,
+};
+
+void net_syscall_register(void)
 {
-    (void)a5;
-    switch (nr) {
-    case SYS_raw_send:       return sys_raw_send(a1, (uint64_t)a2, (uint64_t)a3);
-    case SYS_raw_recv:       return sys_raw_recv((uint64_t)a1, (uint64_t)a2, (uint64_t)a3, (int64_t)a4);
-    case SYS_net_stats:      return sys_net_stats((uint64_t)a1);
-    case SYS_raw_send_frame: return sys_raw_send_frame((uint64_t)a1, (uint64_t)a2);
-    case SYS_net_config:     return sys_net_config((uint64_t)a1);
-    }
-    if (nr >= 1020 && nr <= 1039)      /* TEMPORARY: SYS_tofu_* (tofu_abi.h) */
-        return tofu_k_syscall(nr, (uint64_t)a1, (uint64_t)a2, (uint64_t)a3, (uint64_t)a4);
-    return mbcf_syscall(nr, a1, a2, a3, a4, a5);   /* SYS_mbcf_* and anything else */
+    (void)syscall_register(&net_range);
 }

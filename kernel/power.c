@@ -8,13 +8,25 @@
 
 #define DEBUG_EXIT_PORT 0xf4
 
+static void (*hooks[POWER_OFF_HOOKS_MAX])(void);
+static int nhooks;
+
+int power_off_register(void (*fn)(void))
+{
+    if (nhooks == POWER_OFF_HOOKS_MAX)
+        return -ENOSPC;
+    hooks[nhooks++] = fn;
+    return 0;
+}
+
 void power_off(int status)
 {
     static int in_power_off;
     cli();
     if (!in_power_off) {
         in_power_off = 1;
-        net_shutdown();
+        for (int i = 0; i < nhooks; i++)
+            hooks[i]();
     }
     kprintf("cluster: power off, status %d\n", status);
     outl(DEBUG_EXIT_PORT, (uint32_t)status & 0x7f);

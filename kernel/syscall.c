@@ -1,6 +1,7 @@
 /* syscall.c - SYSCALL/SYSRET setup (AMD64 APM vol. 2 6.1.1: STAR, LSTAR,
- * SFMASK) and the Linux x86-64 system calls static musl programs need, plus
- * the private calls of uapi/cluster_abi.h. Every user pointer goes through
+ * SFMASK), the Linux x86-64 system calls static musl programs need and the
+ * core private call SYS_node_info, registered as two ranges of the system-call
+ * table (syscall_table.h; other subsystems register their own ranges). Every user pointer goes through
  * copy_from_user/copy_to_user: a bad one gives -EFAULT. */
 #include "kapi.h"
 #include "io.h"
@@ -12,16 +13,10 @@
 #include "pt.h"
 #include "mem.h"
 #include "timespec.h"
+#include "syscall_nr.h"
+#include "syscall_table.h"
 
 void kernel_random(void *buf, uint64_t n);
-
-void syscall_init(void)
-{
-    wrmsr(MSR_STAR, ((uint64_t)0x10 << 48) | ((uint64_t)SEL_KCODE << 32));
-    wrmsr(MSR_LSTAR, (uint64_t)syscall_entry);
-    /* Clear IF, DF, TF and AC on entry. */
-    wrmsr(MSR_SFMASK, 0x200 | 0x400 | 0x100 | 0x40000);
-}
 
 struct timespec_k { int64_t sec, nsec; };
 
@@ -190,125 +185,143 @@ static long sys_getrlimit(int resource, uint64_t uold)
     return uold ? sys_prlimit(resource, 0, uold) : -EFAULT;
 }
 
-static const struct { int nr; const char *name; } known_names[] = {
-    { 2, "open" }, { 3, "close" }, { 4, "stat" }, { 5, "fstat" }, { 7, "poll" }, { 8, "lseek" },
-    { 16, "ioctl" }, { 17, "pread64" }, { 21, "access" }, { 22, "pipe" }, { 32, "dup" },
-    { 33, "dup2" }, { 41, "socket" }, { 56, "clone" }, { 57, "fork" }, { 59, "execve" },
-    { 61, "wait4" }, { 72, "fcntl" }, { 79, "getcwd" }, { 89, "readlink" }, 
-{ 200, "tkill" }, { 202, "futex" }, { 257, "openat" }, { 262, "newfstatat" },
-    { 332, "statx" }, { 38, "setitimer" }, { 37, "alarm" },
-};
+/* ---- entry points: one per table slot, arguments from struct syscall_args ---- */
 
-static long unknown_syscall(long nr)
+static long sc_read(const struct syscall_args *a)   /* stdin is always at end of file */
 {
-    static uint64_t seen[32];        /* numbers 0..2047, reported once each */
-    static long others[16];          /* and up to 16 others */
-    static int nothers;
-    int first = 1;
-    if (nr >= 0 && nr < 2048) {
-        first = !((seen[nr / 64] >> (nr % 64)) & 1);
-        seen[nr / 64] |= 1ull << (nr % 64);
-    } else {
-        for (int i = 0; i < nothers; i++)
-            if (others[i] == nr)
-                first = 0;
-        if (first && nothers < 16)
-            others[nothers++] = nr;
+    if ((int)a->a1 != 0)
+        return -EBADF;
+    return uaccess_range_ok(a->a2, a->a3) ? 0 : -EFAULT;
+}
+static long sc_write(const struct syscall_args *a)  { return sys_write((int)a->a1, a->a2, a->a3); }
+static long sc_close(const struct syscall_args *a)  { return (int)a->a1 >= 0 && (int)a->a1 <= 2 ? 0 : -EBADF; }
+static long sc_mmap(const struct syscall_args *a)
+{
+    return vm_mmap(a->a1, a->a2, (int)a->a3, (int)a->a4, (int)a->a5, a->a6);
+}
+static long sc_mprotect(const struct syscall_args *a) { return vm_mprotect(a->a1, a->a2, (int)a->a3); }
+static long sc_munmap(const struct syscall_args *a) { return vm_munmap(a->a1, a->a2); }
+static long sc_brk(const struct syscall_args *a)    { return vm_brk(a->a1); }
+/* rt_sigaction, rt_sigprocmask: accepted, nothing delivered */
+static long sc_sigaction(const struct syscall_args *a)
+{
+    uint64_t old = a->a3;   /* oact / oldset */
+    uint64_t setsz = a->a4 > 8 ? 8 : a->a4;
+    uint8_t zero[32] = { 0 };
+    if (old && copy_to_user(old, zero, a->nr == SYSNR_rt_sigaction ? 24 + setsz : setsz))
+        return -EFAULT;
+    return 0;
+}
+static long sc_ioctl(const struct syscall_args *a)  /* no terminals */
+{
+    return (int)a->a1 >= 0 && (int)a->a1 <= 2 ? -ENOTTY : -EBADF;
+}
+static long sc_writev(const struct syscall_args *a) { return sys_writev((int)a->a1, a->a2, (int)a->a3); }
+static long sc_zero(const struct syscall_args *a)   { (void)a; return 0; }   /* accepted, no effect */
+static long sc_one(const struct syscall_args *a)    { (void)a; return 1; }   /* pid/tid 1 */
+static long sc_mremap(const struct syscall_args *a)
+{
+    return vm_mremap(a->a1, a->a2, a->a3, (int)a->a4, a->a5);
+}
+static long sc_nanosleep(const struct syscall_args *a) { return sys_clock_nanosleep(1, 0, a->a1, a->a2); }
+static long sc_exit(const struct syscall_args *a)   { power_off((int)(a->a1 & 0xff)); }
+/* kill, tkill, tgkill: always to ourselves */
+static long sc_kill(const struct syscall_args *a)
+{
+    long sig = a->nr == SYSNR_tgkill ? (long)a->a3 : (long)a->a2;
+    if (sig == 0)
+        return 0;
+    kprintf("\ncluster: program killed by signal %ld\n", sig);
+    power_off(STATUS_SIGNAL((int)(sig & 0x7f)));
+}
+static long sc_uname(const struct syscall_args *a)  { return sys_uname(a->a1); }
+static long sc_gettimeofday(const struct syscall_args *a)
+{
+    if (a->a1) {
+        uint64_t ns = time_realtime_ns();
+        int64_t tv[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull / 1000) };
+        if (copy_to_user(a->a1, tv, sizeof tv))
+            return -EFAULT;
     }
-    if (first) {
-        const char *name = "?";
-        for (unsigned i = 0; i < sizeof known_names / sizeof known_names[0]; i++)
-            if (known_names[i].nr == nr)
-                name = known_names[i].name;
-        kprintf("cluster: unsupported system call %ld (%s) -> ENOSYS\n", nr, name);
+    if (a->a2) {
+        int32_t tz[2] = { 0, 0 };
+        if (copy_to_user(a->a2, tz, sizeof tz))
+            return -EFAULT;
     }
-    return -ENOSYS;
+    return 0;
+}
+static long sc_arch_prctl(const struct syscall_args *a) { return sys_arch_prctl((int)a->a1, a->a2); }
+static long sc_clock_gettime(const struct syscall_args *a) { return sys_clock_gettime((int)a->a1, a->a2); }
+static long sc_clock_getres(const struct syscall_args *a)  /* 1 ns */
+{
+    uint64_t ns;
+    if (clock_now((int)a->a1, &ns))
+        return -EINVAL;
+    struct timespec_k r = { 0, 1 };
+    return a->a2 ? copy_to_user(a->a2, &r, sizeof r) : 0;
+}
+static long sc_clock_nanosleep(const struct syscall_args *a)
+{
+    return sys_clock_nanosleep((int)a->a1, (int)a->a2, a->a3, a->a4);
+}
+static long sc_getrandom(const struct syscall_args *a) { return sys_getrandom(a->a1, a->a2); }
+static long sc_sysinfo(const struct syscall_args *a)   { return sys_sysinfo(a->a1); }
+static long sc_getrlimit(const struct syscall_args *a) { return sys_getrlimit((int)a->a1, a->a2); }
+static long sc_prlimit64(const struct syscall_args *a)  /* only for ourselves */
+{
+    return (a->a1 && a->a1 != 1) ? -EPERM : sys_prlimit((int)a->a2, a->a3, a->a4);
+}
+static long sc_sched_getaffinity(const struct syscall_args *a)   /* one CPU */
+{
+    uint8_t mask[8] = { 1 };
+    if (a->a2 < 8)
+        return -EINVAL;
+    return copy_to_user(a->a3, mask, 8) ? -EFAULT : 8;
+}
+static long sc_node_info(const struct syscall_args *a)
+{
+    return copy_to_user(a->a1, &node.info, sizeof node.info);
 }
 
-long syscall_dispatch(struct syscall_frame *f)
+static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
+    [SYSNR_read] = sc_read,                 [SYSNR_write] = sc_write,
+    [SYSNR_close] = sc_close,               [SYSNR_mmap] = sc_mmap,
+    [SYSNR_mprotect] = sc_mprotect,         [SYSNR_munmap] = sc_munmap,
+    [SYSNR_brk] = sc_brk,                   [SYSNR_rt_sigaction] = sc_sigaction,
+    [SYSNR_rt_sigprocmask] = sc_sigaction,  [SYSNR_ioctl] = sc_ioctl,
+    [SYSNR_writev] = sc_writev,             [SYSNR_sched_yield] = sc_zero,
+    [SYSNR_mremap] = sc_mremap,             [SYSNR_madvise] = sc_zero,   /* advice ignored */
+    [SYSNR_nanosleep] = sc_nanosleep,       [SYSNR_getpid] = sc_one,
+    [SYSNR_gettid] = sc_one,                [SYSNR_getppid] = sc_zero,
+    [SYSNR_getuid] = sc_zero,               [SYSNR_getgid] = sc_zero,
+    [SYSNR_geteuid] = sc_zero,              [SYSNR_getegid] = sc_zero,
+    [SYSNR_exit] = sc_exit,                 [SYSNR_exit_group] = sc_exit,
+    [SYSNR_kill] = sc_kill,                 [SYSNR_tkill] = sc_kill,
+    [SYSNR_tgkill] = sc_kill,               [SYSNR_uname] = sc_uname,
+    [SYSNR_gettimeofday] = sc_gettimeofday, [SYSNR_arch_prctl] = sc_arch_prctl,
+    [SYSNR_set_tid_address] = sc_one,       [SYSNR_clock_gettime] = sc_clock_gettime,
+    [SYSNR_clock_getres] = sc_clock_getres, [SYSNR_clock_nanosleep] = sc_clock_nanosleep,
+    [SYSNR_getrandom] = sc_getrandom,       [SYSNR_sysinfo] = sc_sysinfo,
+    [SYSNR_getrlimit] = sc_getrlimit,       [SYSNR_setrlimit] = sc_zero,   /* ignored */
+    [SYSNR_prlimit64] = sc_prlimit64,       [SYSNR_sched_getaffinity] = sc_sched_getaffinity,
+};
+static const struct syscall_range linux_range = {
+    "linux", 0, SYSNR_LINUX_MAX + 1, linux_calls,
+};
+
+static const syscall_fn core_calls[] = {
+    [SYS_node_info - SYS_CORE_FIRST] = sc_node_info,
+};
+static const struct syscall_range core_range = {
+    "core", SYS_CORE_FIRST, SYS_CORE_LAST - SYS_CORE_FIRST + 1, core_calls,
+};
+
+void syscall_init(void)
 {
-    long nr = (long)f->rax;
-    uint64_t a1 = f->rdi, a2 = f->rsi, a3 = f->rdx, a4 = f->r10, a5 = f->r8, a6 = f->r9;
-    (void)a6;
-    switch (nr) {
-    case 0:   /* read: stdin is always at end of file */
-        if ((int)a1 != 0)
-            return -EBADF;
-        return uaccess_range_ok(a2, a3) ? 0 : -EFAULT;
-    case 1:   return sys_write((int)a1, a2, a3);
-    case 3:   return (int)a1 >= 0 && (int)a1 <= 2 ? 0 : -EBADF;           /* close */
-    case 9:   return vm_mmap(a1, a2, (int)a3, (int)a4, (int)a5, a6);
-    case 10:  return vm_mprotect(a1, a2, (int)a3);
-    case 11:  return vm_munmap(a1, a2);
-    case 12:  return vm_brk(a1);
-    case 13: case 14: {   /* rt_sigaction, rt_sigprocmask: accepted, nothing delivered */
-        uint64_t old = a3;   /* oact / oldset */
-        uint8_t zero[32] = { 0 };
-        if (old && copy_to_user(old, zero, nr == 13 ? 24 + (a4 > 8 ? 8 : a4) : (a4 > 8 ? 8 : a4)))
-            return -EFAULT;
-        return 0;
-    }
-    case 16:  /* ioctl: no terminals */
-        return (int)a1 >= 0 && (int)a1 <= 2 ? -ENOTTY : -EBADF;
-    case 20:  return sys_writev((int)a1, a2, (int)a3);
-    case 24:  return 0;                                   /* sched_yield */
-    case 25:  return vm_mremap(a1, a2, a3, (int)a4, a5);
-    case 28:  return 0;                                   /* madvise: advice ignored */
-    case 35:  return sys_clock_nanosleep(1, 0, a1, a2);   /* nanosleep */
-    case 39: case 186: return 1;                          /* getpid, gettid */
-    case 110: return 0;                                   /* getppid */
-    case 102: case 104: case 107: case 108: return 0;     /* get[e]uid, get[e]gid */
-    case 60: case 231:                                    /* exit, exit_group */
-        power_off((int)(a1 & 0xff));
-    case 62: case 200: case 234:                          /* kill, tkill, tgkill: to ourselves */
-        {
-            long sig = nr == 234 ? (long)a3 : (long)a2;
-            if (sig == 0)
-                return 0;
-            kprintf("\ncluster: program killed by signal %ld\n", sig);
-            power_off(STATUS_SIGNAL((int)(sig & 0x7f)));
-        }
-    case 63:  return sys_uname(a1);
-    case 96: {                                            /* gettimeofday */
-        if (a1) {
-            uint64_t ns = time_realtime_ns();
-            int64_t tv[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull / 1000) };
-            if (copy_to_user(a1, tv, sizeof tv))
-                return -EFAULT;
-        }
-        if (a2) {
-            int32_t tz[2] = { 0, 0 };
-            if (copy_to_user(a2, tz, sizeof tz))
-                return -EFAULT;
-        }
-        return 0;
-    }
-    case 158: return sys_arch_prctl((int)a1, a2);
-    case 218: return 1;                                   /* set_tid_address */
-    case 228: return sys_clock_gettime((int)a1, a2);
-    case 229: {                                           /* clock_getres: 1 ns */
-        uint64_t ns;
-        if (clock_now((int)a1, &ns))
-            return -EINVAL;
-        struct timespec_k r = { 0, 1 };
-        return a2 ? copy_to_user(a2, &r, sizeof r) : 0;
-    }
-    case 230: return sys_clock_nanosleep((int)a1, (int)a2, a3, a4);
-    case 318: return sys_getrandom(a1, a2);
-    case 99:  return sys_sysinfo(a1);
-    case 97:  return sys_getrlimit((int)a1, a2);                        /* getrlimit */
-    case 160: return 0;                                                  /* setrlimit: ignored */
-    case 302: return (a1 && a1 != 1) ? -EPERM : sys_prlimit((int)a2, a3, a4); /* prlimit64, self */
-    case 204: {                                   /* sched_getaffinity: one CPU */
-        uint8_t mask[8] = { 1 };
-        if (a2 < 8)
-            return -EINVAL;
-        return copy_to_user(a3, mask, 8) ? -EFAULT : 8;
-    }
-    case SYS_node_info: return copy_to_user(a1, &node.info, sizeof node.info);
-    default:
-        if (nr > SYS_node_info && nr < 1100)
-            return net_syscall(nr, (long)a1, (long)a2, (long)a3, (long)a4, (long)a5);
-        return unknown_syscall(nr);
-    }
+    wrmsr(MSR_STAR, ((uint64_t)0x10 << 48) | ((uint64_t)SEL_KCODE << 32));
+    wrmsr(MSR_LSTAR, (uint64_t)syscall_entry);
+    /* Clear IF, DF, TF and AC on entry. */
+    wrmsr(MSR_SFMASK, 0x200 | 0x400 | 0x100 | 0x40000);
+    (void)syscall_register(&linux_range);
+    (void)syscall_register(&core_range);
 }

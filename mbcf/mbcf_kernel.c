@@ -12,6 +12,8 @@
 #include "mbcf_kernel.h"
 #include "mbcf_kernel_trace.h"
 #include "mbcf.h"
+#include "syscall_table.h"
+#include "subsys.h"
 
 int mbcf_k_task_ready;
 static int in_wait;                /* inside SYS_mbcf_wait's net_wait */
@@ -409,18 +411,29 @@ static long sys_stats(uint64_t uout)
     return copy_to_user(uout, &s, sizeof s) ? -EFAULT : 0;
 }
 
-long mbcf_syscall(long nr, long a1, long a2, long a3, long a4, long a5)
+/* ---- the SYS_mbcf_* range of the system-call table ---- */
+static long sc_setup(const struct syscall_args *a)    { return sys_setup(a->a1); }
+static long sc_export(const struct syscall_args *a)   { return mbcf_k_sys_export(a->a1, a->a2, (long)a->a3); }
+static long sc_doorbell(const struct syscall_args *a) { (void)a; return sys_doorbell(); }
+static long sc_wait(const struct syscall_args *a)     { return sys_wait((int64_t)a->a1, (uint32_t)a->a2); }
+static long sc_fifo_reg(const struct syscall_args *a) { return mbcf_k_sys_fifo_reg(a->a1, a->a2); }
+static long sc_stats(const struct syscall_args *a)    { return sys_stats(a->a1); }
+static long sc_trace(const struct syscall_args *a)    { return mbcf_k_sys_trace((long)a->a1); }
+
+static const syscall_fn mbcf_calls[SYS_MBCF_LAST - SYS_MBCF_FIRST + 1] = {
+    [SYS_mbcf_setup - SYS_MBCF_FIRST]    = sc_setup,
+    [SYS_mbcf_export - SYS_MBCF_FIRST]   = sc_export,
+    [SYS_mbcf_doorbell - SYS_MBCF_FIRST] = sc_doorbell,
+    [SYS_mbcf_wait - SYS_MBCF_FIRST]     = sc_wait,
+    [SYS_mbcf_fifo_reg - SYS_MBCF_FIRST] = sc_fifo_reg,
+    [SYS_mbcf_stats - SYS_MBCF_FIRST]    = sc_stats,
+    [SYS_mbcf_trace - SYS_MBCF_FIRST]    = sc_trace,
+};
+static const struct syscall_range mbcf_range = {
+    "mbcf", SYS_MBCF_FIRST, SYS_MBCF_LAST - SYS_MBCF_FIRST + 1, mbcf_calls,
+};
+
+void mbcf_kernel_init(void)
 {
-    (void)a4;
-    (void)a5;
-    switch (nr) {
-    case SYS_mbcf_setup:    return sys_setup((uint64_t)a1);
-    case SYS_mbcf_export:   return mbcf_k_sys_export((uint64_t)a1, (uint64_t)a2, a3);
-    case SYS_mbcf_doorbell: return sys_doorbell();
-    case SYS_mbcf_wait:     return sys_wait(a1, (uint32_t)a2);
-    case SYS_mbcf_fifo_reg: return mbcf_k_sys_fifo_reg((uint64_t)a1, (uint64_t)a2);
-    case SYS_mbcf_stats:    return sys_stats((uint64_t)a1);
-    case SYS_mbcf_trace:    return mbcf_k_sys_trace(a1);
-    }
-    return -ENOSYS;
+    (void)syscall_register(&mbcf_range);
 }

@@ -21,7 +21,8 @@ $(BUILD)/host/test_tofu_stadd: tests/host/test_tofu_stadd.c drivers/tofu_emu/tof
 # The transport is a second instance of MBCF's engine (mbcf/mbcf_engine.c,
 # already in KERNEL_SRCS through mbcf.mk).
 TOFU_KERNEL := drivers/tofu_emu/tofu_stadd.c drivers/tofu_emu/tofu_k_net.c \
-               drivers/tofu_emu/tofu_k_target.c drivers/tofu_emu/tofu_k_vcq.c
+               drivers/tofu_emu/tofu_k_target.c drivers/tofu_emu/tofu_k_vcq.c \
+               drivers/tofu_emu/tofu_k_plug.c
 KERNEL_SRCS += drivers/tofu_emu/tofu_topo.c $(TOFU_KERNEL)
 $(BUILD)/kobj/drivers/tofu_emu/%.c.o: KERNEL_CFLAGS += -Idrivers/tofu_emu -Imbcf -Iuserland/libmbcf \
 	-Wmissing-prototypes -fbuiltin

@@ -12,7 +12,18 @@
 #define CLUSTER_FRAME_MAX 1514
 #define CLUSTER_ETH_HDR   14
 
-/* ---- private system calls (well above Linux's range) ---- */
+/* ---- private system calls (well above Linux's range) ----
+ * One range per owner, each registered in the kernel's system-call table
+ * (kernel/syscall_table.h): core 1000, network 1001-1009, MBCF 1010-1019,
+ * 1020-1039 reserved for the next protocol (the Tofu emulation). */
+#define SYS_CORE_FIRST     1000
+#define SYS_CORE_LAST      1000
+#define SYS_NET_FIRST      1001
+#define SYS_NET_LAST       1009
+#define SYS_MBCF_FIRST     1010
+#define SYS_MBCF_LAST      1019
+#define SYS_TOFU_FIRST     1020
+#define SYS_TOFU_LAST      1039
 #define SYS_node_info      1000 /* (struct node_info *out) -> 0 */
 #define SYS_raw_send       1001 /* (int dst_rank, const void *payload, uint64_t len) -> 0 | -errno */
 #define SYS_raw_recv       1002 /* (void *buf, uint64_t cap, int *src_rank, int64_t timeout_ns)

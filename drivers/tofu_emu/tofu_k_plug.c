@@ -1,0 +1,26 @@
+/* tofu_k_plug.c - plugs the emulated Tofu controller into the kernel's seams:
+ * its system calls SYS_TOFU_FIRST..LAST in the system-call table
+ * (kernel/syscall_table.h). Called from kernel/subsys.c. */
+#include "kapi.h"
+#include "syscall_table.h"
+#include "subsys.h"
+#include "tofu_k_seam.h"
+
+static long sc_tofu(const struct syscall_args *a)
+{
+    return tofu_k_syscall(a->nr, a->a1, a->a2, a->a3, a->a4);
+}
+
+/* Every number of the range goes to tofu_k_syscall, which knows the ones it
+ * implements and answers -ENOSYS for the rest. */
+static const syscall_fn tofu_calls[SYS_TOFU_LAST - SYS_TOFU_FIRST + 1] = {
+    [0 ... SYS_TOFU_LAST - SYS_TOFU_FIRST] = sc_tofu,
+};
+static const struct syscall_range tofu_range = {
+    "tofu", SYS_TOFU_FIRST, SYS_TOFU_LAST - SYS_TOFU_FIRST + 1, tofu_calls,
+};
+
+void tofu_k_init(void)
+{
+    (void)syscall_register(&tofu_range);
+}
