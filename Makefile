@@ -9,6 +9,12 @@ HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ikernel/uapi
 USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/libmbcf
 USER_LDFLAGS := -static
 
+# Libraries: one rule each, in the fragment of their folder; their paths are
+# named here so every fragment can use them whatever the include order.
+LIBRAW        := $(BUILD)/lib/guest/libraw.a     # userland/libraw/libraw.mk
+LIBMBCF_GUEST := $(BUILD)/lib/guest/libmbcf.a    # userland/libmbcf/libmbcf.mk
+LIBMBCF_HOST  := $(BUILD)/lib/host/libmbcf.a     # userland/libmbcf/libmbcf.mk
+
 # Lists the fragments append to.
 KERNEL_SRCS :=      # C and .S files linked into BOOTX64.EFI
 USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
@@ -18,8 +24,11 @@ HOST_TOOLS  :=      # other host-side binaries
 .PHONY: all deps run test bench bench-npb clean
 all:
 
-include $(sort $(wildcard kernel/*.mk drivers/*/*.mk mbcf/*.mk libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk \
-                          userland/*.mk userland/*/*.mk tests/*.mk scripts/*.mk))
+# Fragments: one per folder, each building only its own folder (a folder with
+# sub-folders of its own may include their fragments itself, as libmpi_mbcf/
+# does with coll/).
+include $(sort $(wildcard kernel/*.mk kernel/*/*.mk drivers/*/*.mk mbcf/*.mk \
+                          libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk userland/*/*.mk))
 
 all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
 

@@ -5,6 +5,7 @@
 
 void subsystems_init(void)
 {
+    e1000_register();
     mbcf_kernel_init();
     tofu_k_init();
     net_init();

@@ -6,11 +6,14 @@
 #ifndef SUBSYS_H
 #define SUBSYS_H
 
+/* Network device drivers (drivers/<name>/): add themselves to netdev.h's registry. */
+void e1000_register(void);
 /* Network layer: probes the registered devices, handshake with the peers. */
 void net_init(void);
-/* MBCF kernel glue (mbcf/mbcf_kernel.c): its system-call range. */
+/* MBCF kernel glue (mbcf/mbcf_kernel.c): its frame kind and system-call range. */
 void mbcf_kernel_init(void);
-/* Emulated Tofu controller (drivers/tofu_emu/tofu_k_plug.c): its system-call range. */
+/* Emulated Tofu controller (drivers/tofu_emu/tofu_k_plug.c): its frame kind and
+ * system-call range. */
 void tofu_k_init(void);
 
 /* Runs all of the above in order, once, before the user program starts. */

@@ -50,17 +50,9 @@ $(MPI_HOBJ)/%.o: %.c $(MPI_HDRS)
 	$(HOSTCC) $(HOST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/host/libmpi_mbcf.a: $(MPI_HOST_OBJS)
 	$(call mpi_archive,$^,$@)
-$(BUILD)/lib/host/libmbcf.a: $(MPI_HOBJ)/userland/libmbcf/mbcf_host.o $(MPI_HOBJ)/$(RING_SRC:.c=.o)
-	@rm -f $@
-	ar rcs $@ $^
-$(MPI_HOBJ)/userland/libmbcf/mbcf_host.o: userland/libmbcf/mbcf_host.h
-
-$(BUILD)/host/mbcf-hostrun: userland/libmbcf/mbcf_hostrun.c userland/libmbcf/mbcf_host.h mbcf/mbcf_fifo_ring.h
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Iuserland/libmbcf -Imbcf -o $@ $<
-
-MPI_HOST_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(BUILD)/lib/host/libmbcf.a
-HOST_TOOLS += $(BUILD)/host/mbcf-hostrun $(MPI_HOST_LIBS)
+# libmbcf.a (both backends) and mbcf-hostrun: userland/libmbcf/libmbcf.mk
+MPI_HOST_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(LIBMBCF_HOST)
+HOST_TOOLS += $(MPI_HOST_LIBS)
 
 # ---- guest build ----
 MPI_GOBJ := $(BUILD)/lib/guest/obj
@@ -74,10 +66,7 @@ $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS)
 	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/guest/libmpi_mbcf.a: $(MPI_GUEST_OBJS)
 	$(call mpi_archive,$^,$@)
-$(BUILD)/lib/guest/libmbcf.a: $(MPI_GOBJ)/userland/libmbcf/mbcf_guest.o $(MPI_GOBJ)/$(RING_SRC:.c=.o)
-	@rm -f $@
-	ar rcs $@ $^
-MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(BUILD)/lib/guest/libmbcf.a
+MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST)
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match

@@ -1,14 +1,17 @@
 /* mbcf_kernel.c - MBCF kernel glue: one protocol engine per node (mbcf_engine.c)
- * fed by the network layer (mbcf_net_rx from the NIC interrupt, mbcf_net_tick
- * at 1 kHz), the task's submission/completion rings (struct mbcf_rings in
- * cluster_abi.h), and the system calls SYS_mbcf_*.
+ * fed by the network layer through its CLUSTER_KIND_MBCF handlers (registered
+ * in kernel/net/net_proto.h's table: mbcf_net_rx from the NIC interrupt,
+ * mbcf_net_tick at 1 kHz), the task's submission/completion rings (struct
+ * mbcf_rings in cluster_abi.h), and the system calls SYS_mbcf_* (its range of
+ * kernel/syscall_table.h).
  *
  * System calls per message: the receiving side makes none (the interrupt
  * applies writes and FIFO appends into the task's memory, which the task
  * polls); the sending side makes at most one SYS_mbcf_doorbell per batch of
  * commands; SYS_mbcf_wait only when the task has nothing to do. */
 #include "kapi.h"
-#include "net.h"
+#include "net/net.h"
+#include "net/net_proto.h"
 #include "mbcf_kernel.h"
 #include "mbcf_kernel_trace.h"
 #include "mbcf.h"
@@ -223,8 +226,8 @@ static uint32_t pull_sq(void)
     return taken;
 }
 
-/* ---- network hooks (net.h) ---- */
-void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
+/* ---- CLUSTER_KIND_MBCF handlers (net/net_proto.h) ---- */
+static void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
 {
     if (!engine())
         return;
@@ -248,7 +251,7 @@ void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
  * (the task computes, or nothing woke it) the ack leaves at once. Measured:
  * an immediate pure ack costs a second NIC transmit on the critical path of
  * both nodes and an extra wake-up of the sender (README, MBCF). */
-void mbcf_net_rx_done(void)
+static void mbcf_net_rx_done(void)
 {
     mk.rx_done_hook_seen = 1;
     if (!mk.eng)
@@ -260,7 +263,7 @@ void mbcf_net_rx_done(void)
     publish();
 }
 
-void mbcf_net_tick(void)
+static void mbcf_net_tick(void)
 {
     if (!mk.eng)
         return;
@@ -282,7 +285,7 @@ void mbcf_net_tick(void)
  * MPI_Finalize, tests/cluster/mpi_conformance.sh np=3). */
 #define LINGER_QUIET_NS 700000000ull   /* > 2 x the engine's rto_max_ns (320 ms) */
 #define LINGER_MAX_NS  3000000000ull
-void mbcf_net_shutdown(void)
+static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
         return;
@@ -433,7 +436,14 @@ static const struct syscall_range mbcf_range = {
     "mbcf", SYS_MBCF_FIRST, SYS_MBCF_LAST - SYS_MBCF_FIRST + 1, mbcf_calls,
 };
 
+static const struct net_proto mbcf_proto = {
+    .kind = CLUSTER_KIND_MBCF, .name = "mbcf",
+    .rx = mbcf_net_rx, .rx_done = mbcf_net_rx_done,
+    .tick = mbcf_net_tick, .shutdown = mbcf_net_shutdown,
+};
+
 void mbcf_kernel_init(void)
 {
+    (void)net_proto_register(&mbcf_proto);
     (void)syscall_register(&mbcf_range);
 }

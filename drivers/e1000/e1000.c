@@ -1,5 +1,6 @@
 /* e1000.c - Intel 82540EM driver (QEMU's default "e1000"): PCI probe, reset,
- * link, RX/TX descriptor rings and the burst API declared in e1000.h.
+ * link, RX/TX descriptor rings, exposed to the network layer only through its
+ * netdev operations table (kernel/net/netdev.h) and e1000_register().
  * Section numbers refer to the 8254x Software Developer's Manual (SDM).
  * QEMU facts (shared/DESIGN.md): every TDT write runs transmit synchronously,
  * so TDT is written once per burst; receive stalls when RDH == RDT, so RDT stays
@@ -8,8 +9,11 @@
 #include "e1000.h"
 #include "e1000_regs.h"
 #include "e1000_ring.h"
+#include "net/netdev.h"
+#include "subsys.h"
 
 struct e1000_dev {
+    struct netdev nd;      /* first: the network layer's handle */
     volatile uint8_t *mmio;
     int bus, devno, fn;
     uint8_t mac[6];
@@ -28,6 +32,11 @@ struct e1000_dev {
 };
 
 static struct e1000_dev the_dev;
+
+static inline struct e1000_dev *dev_of(struct netdev *nd)
+{
+    return (struct e1000_dev *)nd;   /* nd is the first member */
+}
 
 static inline uint32_t rd(struct e1000_dev *d, uint32_t reg)
 {
@@ -165,7 +174,9 @@ static int tx_init(struct e1000_dev *d)
     return 0;
 }
 
-struct e1000_dev *e1000_probe(uint32_t irq_mask_bits)
+static const struct netdev_ops e1000_ops;
+
+static struct netdev *e1000_probe(void)
 {
     struct e1000_dev *d = &the_dev;
     if (pci_find(E1000_VENDOR, E1000_82540EM, &d->bus, &d->devno, &d->fn) < 0) {
@@ -200,19 +211,15 @@ struct e1000_dev *e1000_probe(uint32_t irq_mask_bits)
     }
     (void)rd(d, REG_MPC);   /* clear the missed counter */
     (void)rd(d, REG_ICR);
-    if (irq_mask_bits)
-        wr(d, REG_IMS, irq_mask_bits);
-    return d;
+    d->nd.ops = &e1000_ops;
+    d->nd.name = "e1000";
+    d->nd.buf_size = E1000_BUF_SIZE;
+    return &d->nd;
 }
 
-void e1000_mac(const struct e1000_dev *d, uint8_t mac[6])
+static void e1000_set_mac(struct netdev *nd, const uint8_t mac[6])
 {
-    for (int i = 0; i < 6; i++)
-        mac[i] = d->mac[i];
-}
-
-void e1000_set_mac(struct e1000_dev *d, const uint8_t mac[6])
-{
+    struct e1000_dev *d = dev_of(nd);
     for (int i = 0; i < 6; i++)
         d->mac[i] = mac[i];
     /* RAL0 holds bytes 0-3, RAH0 bytes 4-5 plus Address Valid (SDM 13.5.1-13.5.2). */
@@ -220,27 +227,22 @@ void e1000_set_mac(struct e1000_dev *d, const uint8_t mac[6])
     wr(d, REG_RAH0, mac[4] | mac[5] << 8 | RAH_AV);
 }
 
-int e1000_link_up(struct e1000_dev *d)
+static int e1000_link_up(struct netdev *nd)
 {
-    return (rd(d, REG_STATUS) & STATUS_LU) != 0;
+    return (rd(dev_of(nd), REG_STATUS) & STATUS_LU) != 0;
 }
 
-void e1000_pci_addr(const struct e1000_dev *d, int *bus, int *devno, int *fn)
+static int e1000_irq_line(struct netdev *nd, int *active_low)
 {
-    *bus = d->bus;
-    *devno = d->devno;
-    *fn = d->fn;
+    struct e1000_dev *d = dev_of(nd);
+    return pci_irq_gsi(d->bus, d->devno, d->fn, active_low);
 }
 
 /* ---- receive (SDM 3.2) ---- */
 
-int e1000_rx_pending(const struct e1000_dev *d)
+static uint32_t e1000_rx_burst(struct netdev *nd, struct netdev_pkt *pkts, uint32_t max)
 {
-    return (d->rx[d->rx_next].status & RXD_STAT_DD) != 0;
-}
-
-uint32_t e1000_rx_burst(struct e1000_dev *d, struct e1000_pkt *pkts, uint32_t max)
-{
+    struct e1000_dev *d = dev_of(nd);
     uint32_t n = 0;
     /* Never run into descriptors still handed out from an earlier burst. */
     uint32_t room = E1000_RX_RING - 1 - ring_dist(d->rx_released, d->rx_next, E1000_RX_RING);
@@ -261,8 +263,9 @@ uint32_t e1000_rx_burst(struct e1000_dev *d, struct e1000_pkt *pkts, uint32_t ma
     return n;
 }
 
-void e1000_rx_release(struct e1000_dev *d, uint32_t n)
+static void e1000_rx_release(struct netdev *nd, uint32_t n)
 {
+    struct e1000_dev *d = dev_of(nd);
     for (uint32_t i = 0; i < n && d->rx_released != d->rx_next; i++) {
         d->rx[d->rx_released].status = 0;
         d->rx_released = ring_next(d->rx_released, E1000_RX_RING);
@@ -286,8 +289,9 @@ static void tx_reclaim(struct e1000_dev *d)
         d->tx_clean = ring_next(d->tx_clean, E1000_TX_RING);
 }
 
-uint32_t e1000_tx_reserve(struct e1000_dev *d, uint8_t **bufs, uint32_t n)
+static uint32_t e1000_tx_reserve(struct netdev *nd, uint8_t **bufs, uint32_t n)
 {
+    struct e1000_dev *d = dev_of(nd);
     uint32_t free = ring_tx_free(d->tx_clean, d->tx_tail, E1000_TX_RING);
     if (free < n) {
         tx_reclaim(d);
@@ -300,8 +304,9 @@ uint32_t e1000_tx_reserve(struct e1000_dev *d, uint8_t **bufs, uint32_t n)
     return n;
 }
 
-void e1000_tx_commit(struct e1000_dev *d, const uint16_t *lens, uint32_t n)
+static void e1000_tx_commit(struct netdev *nd, const uint16_t *lens, uint32_t n)
 {
+    struct e1000_dev *d = dev_of(nd);
     if (n == 0)
         return;
     uint32_t t = d->tx_tail;
@@ -320,45 +325,50 @@ void e1000_tx_commit(struct e1000_dev *d, const uint16_t *lens, uint32_t n)
     wr(d, REG_TDT, t);   /* one doorbell per burst */
 }
 
-uint32_t e1000_tx_burst(struct e1000_dev *d, const void *const *frames,
-                        const uint16_t *lens, uint32_t n)
-{
-    uint8_t *bufs[E1000_TX_RING];
-    if (n > E1000_TX_RING - 1)
-        n = E1000_TX_RING - 1;
-    n = e1000_tx_reserve(d, bufs, n);
-    for (uint32_t i = 0; i < n; i++)
-        memcpy(bufs[i], frames[i], lens[i]);
-    e1000_tx_commit(d, lens, n);
-    return n;
-}
-
 /* ---- interrupts, counters ---- */
 
-uint32_t e1000_irq_ack(struct e1000_dev *d)
+static uint32_t e1000_irq_ack(struct netdev *nd)
 {
-    return rd(d, REG_ICR);
+    return rd(dev_of(nd), REG_ICR);
 }
 
-void e1000_irq_enable(struct e1000_dev *d, uint32_t bits)
+/* Receive causes that wake an idle CPU (SDM 13.4.17-20): RXT0 | RXDMT0 | RXO;
+ * polling mode masks every cause through IMC. */
+static void e1000_rx_irq(struct netdev *nd, int on)
 {
-    wr(d, REG_IMS, bits);
+    if (on)
+        wr(dev_of(nd), REG_IMS, E1000_RX_IRQS);
+    else
+        wr(dev_of(nd), REG_IMC, 0xFFFFFFFFu);
 }
 
-void e1000_irq_disable(struct e1000_dev *d, uint32_t bits)
+static uint64_t e1000_missed(struct netdev *nd)
 {
-    wr(d, REG_IMC, bits);
-}
-
-uint64_t e1000_missed(struct e1000_dev *d)
-{
+    struct e1000_dev *d = dev_of(nd);
     d->missed += rd(d, REG_MPC);
     return d->missed;
 }
 
-void e1000_stop(struct e1000_dev *d)
+static void e1000_stop(struct netdev *nd)
 {
+    struct e1000_dev *d = dev_of(nd);
     wr(d, REG_IMC, 0xFFFFFFFFu);
     wr(d, REG_TCTL, 0);
     wr(d, REG_RCTL, 0);
+}
+
+static const struct netdev_ops e1000_ops = {
+    .rx_burst = e1000_rx_burst,     .rx_release = e1000_rx_release,
+    .tx_reserve = e1000_tx_reserve, .tx_commit = e1000_tx_commit,
+    .irq_ack = e1000_irq_ack,       .rx_irq = e1000_rx_irq,
+    .irq_line = e1000_irq_line,     .set_mac = e1000_set_mac,
+    .link_up = e1000_link_up,       .rx_missed = e1000_missed,
+    .stop = e1000_stop,
+};
+
+static const struct netdev_driver e1000_driver = { "e1000", e1000_probe };
+
+void e1000_register(void)
+{
+    (void)netdev_driver_register(&e1000_driver);
 }

@@ -5,7 +5,7 @@
  * Engine callbacks only record; posting happens in tofu_k_pump, outside them
  * (the engine is not reentrant). */
 #include "kapi.h"
-#include "net.h"
+#include "net/net.h"
 #include "mbcf_engine.h"
 #include "mbcf.h"
 #include "tofu_k.h"

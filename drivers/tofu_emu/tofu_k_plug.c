@@ -1,7 +1,9 @@
 /* tofu_k_plug.c - plugs the emulated Tofu controller into the kernel's seams:
- * its system calls SYS_TOFU_FIRST..LAST in the system-call table
- * (kernel/syscall_table.h). Called from kernel/subsys.c. */
+ * its CLUSTER_KIND_TOFU frame handlers in the network layer's protocol table
+ * (kernel/net/net_proto.h) and its system calls SYS_TOFU_FIRST..LAST in the
+ * system-call table (kernel/syscall_table.h). Called from kernel/subsys.c. */
 #include "kapi.h"
+#include "net/net_proto.h"
 #include "syscall_table.h"
 #include "subsys.h"
 #include "tofu_k_seam.h"
@@ -20,7 +22,13 @@ static const struct syscall_range tofu_range = {
     "tofu", SYS_TOFU_FIRST, SYS_TOFU_LAST - SYS_TOFU_FIRST + 1, tofu_calls,
 };
 
+static const struct net_proto tofu_proto = {
+    .kind = CLUSTER_KIND_TOFU, .name = "tofu",
+    .rx = tofu_k_net_rx, .tick = tofu_k_net_tick, .shutdown = tofu_k_net_shutdown,
+};
+
 void tofu_k_init(void)
 {
+    (void)net_proto_register(&tofu_proto);
     (void)syscall_register(&tofu_range);
 }

@@ -6,7 +6,7 @@
  * portable model, tofu_model.c) and only carried here: descriptor -> TCQ/MRQ
  * entries and, inside messages, to the target's notices. */
 #include "kapi.h"
-#include "net.h"
+#include "net/net.h"
 #include "nodecfg.h"
 #include "mbcf.h"
 #include "tofu_k.h"

@@ -87,8 +87,9 @@ struct cluster_hdr {
 #define CLUSTER_WIRE_VERSION 1
 #define CLUSTER_KIND_RAW  1   /* raw frames for programs (SYS_raw_*) */
 #define CLUSTER_KIND_MBCF 2   /* MBCF protocol engine (mbcf/) */
-#define CLUSTER_KIND_CTRL 3   /* kernel network control: boot handshake (kernel/net_core.c) */
+#define CLUSTER_KIND_CTRL 3   /* kernel network control: boot handshake (kernel/net/net_ctrl.c) */
 #define CLUSTER_KIND_TOFU 4   /* emulated Tofu controller (drivers/tofu_emu, MBCF engine wire format) */
+#define CLUSTER_KIND_MAX  15  /* kinds are 1..CLUSTER_KIND_MAX; the kernel keeps a handler per kind */
 #define CLUSTER_CTRL_HELLO 1  /* payload byte 0: "I am up", answered with ACK */
 #define CLUSTER_CTRL_ACK   2
 #define CLUSTER_PAYLOAD_MAX (CLUSTER_FRAME_MAX - CLUSTER_ETH_HDR - 4)

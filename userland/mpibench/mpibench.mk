@@ -7,10 +7,10 @@ $(BUILD)/host/mpibench: userland/mpibench/mpibench.c $(MPI_HOST_LIBS)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/include -o $@ $< $(MPI_HOST_LIBS) -lm
 ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
 USER_PROGS += $(BUILD)/user/mpibench
-$(BUILD)/user/mpibench: userland/mpibench/mpibench.c $(MPI_GUEST_LIBS) $(LIBRAW_SRCS) $(LIBRAW_HDRS)
+$(BUILD)/user/mpibench: userland/mpibench/mpibench.c $(MPI_GUEST_LIBS) $(LIBRAW) userland/libraw/raw.h
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) -DMPIBENCH_GUEST -I$(MPI_DIR)/include -Iuserland/libmbcf -Iuserland/libraw -Ikernel/uapi \
-	    -o $@ $< $(LIBRAW_SRCS) $(MPI_GUEST_LIBS) -lm
+	    -o $@ $< $(LIBRAW) $(MPI_GUEST_LIBS) -lm
 endif
 # Debian MPICH build (dynamic), for the Linux + MPICH baseline nodes
 # (scripts/qemu/linux_cluster, scripts/qemu/bench_vs_linux): rtt and bw only.

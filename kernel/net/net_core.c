@@ -1,43 +1,29 @@
-/* net_core.c - the kernel's raw-frame layer over the e1000 driver: init and the
- * boot handshake, transmit (net_send / burst), receive demultiplexing by kind
- * (net_poll), counters, and the power-off report. See net.h. */
+/* net_core.c - the kernel's frame layer over a network device (netdev.h):
+ * init, transmit (net_send / burst), receive demultiplexing by kind through
+ * the protocol table (net_proto.h), the tick, counters and the power-off
+ * report. See net.h. Names no driver and no protocol. */
 #include "kapi.h"
 #include "net_internal.h"
 #include "net_frame.h"
+#include "net_proto.h"
 #include "fwcfg.h"
 #include "subsys.h"
-#include "../drivers/e1000/e1000.h"
 
 struct net_state net;
 
-/* ---- weak hooks the MBCF glue replaces ---- */
-__attribute__((weak)) void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
+/* ---- protocol table: one handler set per frame kind ---- */
+static const struct net_proto *protos[CLUSTER_KIND_MAX + 1];
+
+int net_proto_register(const struct net_proto *p)
 {
-    (void)src_rank; (void)payload; (void)len;
-    net.stats.drop_no_handler++;
+    if (!p || !p->rx || !net_kind_known(p->kind) || p->kind > CLUSTER_KIND_MAX)
+        return -EINVAL;
+    if (protos[p->kind])
+        return -EEXIST;
+    protos[p->kind] = p;
+    return 0;
 }
 
-__attribute__((weak)) void mbcf_net_tick(void)
-{
-}
-
-__attribute__((weak)) void mbcf_net_rx_done(void)
-{
-}
-
-__attribute__((weak)) void mbcf_net_shutdown(void)
-{
-}
-
-/* TEMPORARY (until the seams branch lands its frame-kind registration): the
- * emulated Tofu controller's hooks (drivers/tofu_emu/tofu_k_seam.h). */
-__attribute__((weak)) void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len)
-{
-    (void)src_rank; (void)payload; (void)len;
-    net.stats.drop_no_handler++;
-}
-__attribute__((weak)) void tofu_k_net_tick(void) {}
-__attribute__((weak)) void tofu_k_net_shutdown(void) {}
 int net_rank(void)  { return net.rank; }
 int net_nodes(void) { return net.dev ? net.nodes : 0; }
 int net_up(void)    { return net.dev != 0; }
@@ -73,7 +59,7 @@ void net_tx_flush(void)
 {
     if (!net.dev || tx_pending == 0)
         return;
-    e1000_tx_commit(net.dev, tx_lens, tx_pending);
+    net.dev->ops->tx_commit(net.dev, tx_lens, tx_pending);
     net.stats.tx_frames += tx_pending;
     for (uint32_t i = 0; i < tx_pending; i++)
         net.stats.tx_bytes += tx_lens[i];
@@ -87,7 +73,7 @@ static uint8_t *tx_slot(void)
     if (tx_pending == TX_PENDING_MAX)
         net_tx_flush();
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (e1000_tx_reserve(net.dev, bufs, tx_pending + 1) == tx_pending + 1)
+        if (net.dev->ops->tx_reserve(net.dev, bufs, tx_pending + 1) == tx_pending + 1)
             return bufs[tx_pending];
         net_tx_flush();   /* QEMU transmits synchronously on TDT: this frees descriptors */
     }
@@ -157,30 +143,20 @@ int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
 
 /* ---- receive ---- */
 
-static void ctrl_rx(int src, const uint8_t *p, uint32_t len);
-static uint32_t mbcf_rx_count;   /* MBCF frames delivered in the current net_poll */
+static uint32_t rx_kinds;   /* bit k: a frame of kind k was delivered in this net_poll */
 
 static void deliver(int src, uint8_t kind, const uint8_t *payload, uint32_t len)
 {
-    switch (kind) {
-    case CLUSTER_KIND_RAW:
-        if (net_rawq_push(&net.rawq, src, payload, len) < 0)
-            net.stats.drop_queue_full++;
-        break;
-    case CLUSTER_KIND_MBCF:
-        mbcf_rx_count++;
-        mbcf_net_rx(src, payload, len);
-        break;
-    case CLUSTER_KIND_CTRL:
-        ctrl_rx(src, payload, len);
-        break;
-    case CLUSTER_KIND_TOFU:
-        tofu_k_net_rx(src, payload, len);
-        break;
+    const struct net_proto *p = protos[kind];   /* kind <= CLUSTER_KIND_MAX: classifier */
+    if (!p) {
+        net.stats.drop_no_handler++;
+        return;
     }
+    rx_kinds |= 1u << kind;
+    p->rx(src, payload, len);
 }
 
-static void rx_one(const struct e1000_pkt *pk)
+static void rx_one(const struct netdev_pkt *pk)
 {
     net.stats.rx_frames++;
     net.stats.rx_bytes += pk->len;
@@ -205,68 +181,25 @@ void net_poll(void)
     if (!net.dev || busy)
         return;
     busy = 1;
-    mbcf_rx_count = 0;
-    struct e1000_pkt pkts[32];
+    rx_kinds = 0;
+    struct netdev_pkt pkts[32];
+    const struct netdev_ops *ops = net.dev->ops;
     uint32_t n;
-    while ((n = e1000_rx_burst(net.dev, pkts, 32)) != 0) {
+    while ((n = ops->rx_burst(net.dev, pkts, 32)) != 0) {
         for (uint32_t i = 0; i < n; i++)
             rx_one(&pkts[i]);
-        e1000_rx_release(net.dev, n);
+        ops->rx_release(net.dev, n);
     }
     while (lo_head != lo_tail) {
         struct loopback_slot *s = &loopback[lo_head % LOOPBACK_SLOTS];
         deliver(net.rank, s->kind, s->data, s->len);
         lo_head++;
     }
-    if (mbcf_rx_count)
-        mbcf_net_rx_done();   /* one coalesced reply per receive burst */
+    for (uint32_t k = 0; rx_kinds; k++, rx_kinds >>= 1)   /* one coalesced reply per burst */
+        if ((rx_kinds & 1) && protos[k]->rx_done)
+            protos[k]->rx_done();
     busy = 0;
     net_tx_flush();   /* replies the handlers prepared leave in one burst */
-}
-
-/* ---- boot handshake: every node learns that every other node receives ---- */
-
-static uint8_t peer_acked[256];   /* peers that answered our HELLO (first 256 ranks) */
-static int acked_count;
-
-static void ctrl_rx(int src, const uint8_t *p, uint32_t len)
-{
-    net.stats.rx_ctrl++;
-    if (len < 1)
-        return;
-    if (p[0] == CLUSTER_CTRL_HELLO) {
-        uint8_t ack = CLUSTER_CTRL_ACK;
-        if (src != net.rank)
-            (void)net_send(src, CLUSTER_KIND_CTRL, &ack, 1);
-    } else if (p[0] == CLUSTER_CTRL_ACK && src < 256 && !peer_acked[src]) {
-        peer_acked[src] = 1;
-        acked_count++;
-    }
-}
-
-static int all_acked(void *arg)
-{
-    (void)arg;
-    int peers = net.nodes < 256 ? net.nodes : 256;
-    return acked_count >= peers - 1;
-}
-
-static void handshake(void)
-{
-    uint64_t t0 = time_ns(), limit = 120ull * 1000000000ull;
-    uint8_t hello = CLUSTER_CTRL_HELLO;
-    int peers = net.nodes < 256 ? net.nodes : 256;
-    while (!all_acked(0) && time_ns() - t0 < limit) {
-        for (int r = 0; r < peers; r++)
-            if (r != net.rank && !peer_acked[r])
-                (void)net_send(r, CLUSTER_KIND_CTRL, &hello, 1);
-        (void)net_wait(all_acked, 0, 50000000);   /* resend every 50 ms */
-    }
-    if (all_acked(0))
-        kprintf("net: all %d nodes reachable after %llu ms\n", net.nodes,
-                (unsigned long long)((time_ns() - t0) / 1000000));
-    else
-        kprintf("net: WARNING only %d of %d peers answered\n", acked_count, peers - 1);
 }
 
 /* ---- interrupt and tick ---- */
@@ -274,7 +207,7 @@ static void handshake(void)
 static void nic_irq(void *arg)
 {
     (void)arg;
-    (void)e1000_irq_ack(net.dev);   /* reading ICR deasserts the level-triggered line */
+    (void)net.dev->ops->irq_ack(net.dev);   /* deasserts the level-triggered line */
     net.stats.irqs++;
     net_poll();
 }
@@ -282,8 +215,9 @@ static void nic_irq(void *arg)
 static void net_tick(void)
 {
     net_poll();
-    mbcf_net_tick();
-    tofu_k_net_tick();
+    for (int k = 0; k <= CLUSTER_KIND_MAX; k++)
+        if (protos[k] && protos[k]->tick)
+            protos[k]->tick();
 }
 
 /* ---- lifecycle ---- */
@@ -301,20 +235,23 @@ void net_init(void)
     long fl = fwcfg_read_file("opt/cluster/net_stats", flag, sizeof flag);   /* launcher --net-stats */
     net.cfg.print_stats = fl > 0 && flag[0] == '1';
     net_syscall_register();
+    net_ctrl_register();
     uint64_t rq_pages = (NET_RAWQ_SLOTS * sizeof(struct net_rawq_slot) + PAGE_SIZE - 1) / PAGE_SIZE;
     net_rawq_init(&net.rawq, page_alloc(rq_pages), NET_RAWQ_SLOTS);
     if (net.rawq.nslots == 0)
         kprintf("net: no memory for the raw receive queue (raw frames will be dropped)\n");
-    net.dev = e1000_probe(0);
-    if (!net.dev)
+    if (netdev_probe_all() == 0) {
+        kprintf("net: no network device\n");
         return;
+    }
+    net.dev = netdev_get(0);
+    const struct netdev_ops *ops = net.dev->ops;
     (void)power_off_register(net_shutdown);
     uint8_t mac[6];
     net_mac_of_rank(net.rank, mac);
-    e1000_set_mac(net.dev, mac);   /* our MAC is a function of the rank, whatever QEMU was given */
-    int bus, devno, fn, low;
-    e1000_pci_addr(net.dev, &bus, &devno, &fn);
-    int gsi = pci_irq_gsi(bus, devno, fn, &low);
+    ops->set_mac(net.dev, mac);   /* our MAC is a function of the rank, whatever QEMU was given */
+    int low;
+    int gsi = ops->irq_line(net.dev, &low);
     if (gsi >= 0)
         irq_register(gsi, low, nic_irq, 0);
     else
@@ -322,21 +259,21 @@ void net_init(void)
     net_wait_apply_mode();
     timer_register_tick(net_tick);
     uint64_t t0 = time_ns();
-    while (!e1000_link_up(net.dev) && time_ns() - t0 < 3000000000ull)
+    while (!ops->link_up(net.dev) && time_ns() - t0 < 3000000000ull)
         ;
-    kprintf("net: e1000 %02x:%02x:%02x:%02x:%02x:%02x rank %d of %d, link %s, wait %s\n",
-            mac[0], mac[1], mac[2], mac[3], mac[4], mac[5], net.rank, net.nodes,
-            e1000_link_up(net.dev) ? "up" : "DOWN",
+    kprintf("net: %s %02x:%02x:%02x:%02x:%02x:%02x rank %d of %d, link %s, wait %s\n",
+            net.dev->name, mac[0], mac[1], mac[2], mac[3], mac[4], mac[5], net.rank, net.nodes,
+            ops->link_up(net.dev) ? "up" : "DOWN",
             net.cfg.wait_mode ? "poll" : "adaptive");
     if (net.nodes > 1)
-        handshake();
+        net_ctrl_handshake();
 }
 
 void net_get_stats(struct net_stats *out)
 {
     *out = net.stats;
     if (net.dev)
-        out->rx_missed = e1000_missed(net.dev);
+        out->rx_missed = net.dev->ops->rx_missed(net.dev);
 }
 
 static void net_shutdown(void)
@@ -344,8 +281,9 @@ static void net_shutdown(void)
     if (!net.dev)
         return;
     net_poll();
-    mbcf_net_shutdown();
-    tofu_k_net_shutdown();
+    for (int k = 0; k <= CLUSTER_KIND_MAX; k++)
+        if (protos[k] && protos[k]->shutdown)
+            protos[k]->shutdown();
     if (net.cfg.print_stats) {
         struct net_stats s;
         net_get_stats(&s);
@@ -361,5 +299,5 @@ static void net_shutdown(void)
                 (unsigned long long)s.rx_missed, (unsigned long long)s.irqs,
                 (unsigned long long)s.drop_no_handler, (unsigned long long)s.rx_ctrl);
     }
-    e1000_stop(net.dev);
+    net.dev->ops->stop(net.dev);
 }

@@ -7,7 +7,7 @@
 #include "net_internal.h"
 #include "net_frame.h"
 #include "syscall_table.h"
-#include "../drivers/e1000/e1000.h"
+#include "net_proto.h"
 
 static long sys_raw_send(long dst, uint64_t upayload, uint64_t len)
 {
@@ -77,12 +77,12 @@ static long sys_raw_send_frame(uint64_t uframe, uint64_t len)
         return -EMSGSIZE;
     uint8_t *bufs[1];
     net_tx_flush();
-    if (e1000_tx_reserve(net.dev, bufs, 1) != 1)
+    if (net.dev->ops->tx_reserve(net.dev, bufs, 1) != 1)
         return -ENOBUFS;
     if (copy_from_user(bufs[0], uframe, len) < 0)
         return -EFAULT;
     uint16_t l = (uint16_t)len;   /* TCTL.PSP pads short frames to 64 bytes */
-    e1000_tx_commit(net.dev, &l, 1);
+    net.dev->ops->tx_commit(net.dev, &l, 1);
     net.stats.tx_frames++;
     net.stats.tx_bytes += len;
     return 0;
@@ -130,7 +130,19 @@ static const struct syscall_range net_range = {
     "net", SYS_NET_FIRST, SYS_NET_LAST - SYS_NET_FIRST + 1, net_calls,
 };
 
+/* ---- CLUSTER_KIND_RAW: received raw frames wait for SYS_raw_recv ---- */
+static void raw_rx(int src, const void *payload, uint32_t len)
+{
+    if (net_rawq_push(&net.rawq, src, payload, len) < 0)
+        net.stats.drop_queue_full++;
+}
+
+static const struct net_proto raw_proto = {
+    .kind = CLUSTER_KIND_RAW, .name = "raw", .rx = raw_rx,
+};
+
 void net_syscall_register(void)
 {
     (void)syscall_register(&net_range);
+    (void)net_proto_register(&raw_proto);
 }

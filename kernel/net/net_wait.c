@@ -1,23 +1,19 @@
 /* net_wait.c - how the kernel waits for frames. Two modes (shared/DESIGN.md:
  * on a 2-core host a spinning guest starves the QEMU I/O threads and the switch):
  *  - adaptive (0): poll the NIC for cfg.poll_budget_ns, then clear stale
- *    interrupt causes, arm the receive interrupt (IMS) and HLT (cpu_idle_wait)
+ *    interrupt causes, arm the receive interrupt (netdev rx_irq) and HLT (cpu_idle_wait)
  *    until a frame interrupt or the 1 kHz timer tick;
- *  - poll (1): spin on the receive ring, NIC interrupts masked (IMC).
+ *  - poll (1): spin on the receive ring, device interrupts masked.
  * The mode comes from node_info()->wait_mode at boot (launcher --wait-mode) and
  * can be changed at run time with SYS_net_config (the benchmarks compare both). */
 #include "kapi.h"
 #include "net_internal.h"
-#include "../drivers/e1000/e1000.h"
 
 void net_wait_apply_mode(void)
 {
     if (!net.dev)
         return;
-    if (net.cfg.wait_mode == 1)
-        e1000_irq_disable(net.dev, 0xFFFFFFFFu);
-    else
-        e1000_irq_enable(net.dev, E1000_RX_IRQS);
+    net.dev->ops->rx_irq(net.dev, net.cfg.wait_mode != 1);
 }
 
 static inline void cpu_relax(void)
@@ -42,7 +38,7 @@ int net_wait(int (*done)(void *arg), void *arg, int64_t timeout_ns)
         }
         /* Adaptive: acknowledge old causes so only a new frame (or the tick)
          * wakes us, check once more, then sleep. */
-        (void)e1000_irq_ack(net.dev);
+        (void)net.dev->ops->irq_ack(net.dev);
         net_poll();
         if (done(arg))
             return 0;

@@ -1,5 +1,7 @@
-/* net.h - the kernel's raw-frame network layer, as used by the MBCF kernel glue
- * and the private syscalls. Stable interface: additive changes only.
+/* net.h - the kernel's frame layer (kernel/net/), as used by protocols (the MBCF
+ * kernel glue) and the private syscalls. Stable interface: additive changes
+ * only. Protocols register their receive handlers in net_proto.h; devices sit
+ * below in netdev.h.
  *
  * Execution model (kernel/kapi.h): one CPU, kernel code runs with interrupts
  * disabled, so nothing here locks. Received frames are processed by net_poll(),
@@ -38,8 +40,8 @@ void *net_tx_prepare(int dst_rank, uint8_t kind, uint32_t len, int *err);
 void  net_tx_cancel_last(void);
 void  net_tx_flush(void);
 
-/* Process every received frame: validate, count, demultiplex by kind
- * (RAW -> raw receive queue, MBCF -> mbcf_net_rx, CTRL -> handshake). */
+/* Process every received frame: validate, count, demultiplex by kind through
+ * the protocol table (net_proto.h; unregistered kinds count drop_no_handler). */
 void net_poll(void);
 
 /* Wait until done(arg) != 0, polling the NIC meanwhile (net_poll). Honors the
@@ -51,20 +53,5 @@ int net_wait(int (*done)(void *arg), void *arg, int64_t timeout_ns);
 
 /* Counters (struct net_stats in cluster_abi.h), MPC folded in. */
 void net_get_stats(struct net_stats *out);
-
-/* Hooks the MBCF glue defines (weak defaults here count and drop / do nothing):
- * mbcf_net_rx receives every valid CLUSTER_KIND_MBCF frame; the payload pointer
- * is only valid during the call. It may call net_send/net_tx_prepare.
- * mbcf_net_tick runs at every timer tick (TIMER_HZ) after net_poll, for
- * retransmission timers. */
-void mbcf_net_rx(int src_rank, const void *payload, uint32_t len);
-void mbcf_net_tick(void);
-/* mbcf_net_shutdown runs once at power-off, before the NIC stops, with
- * interrupts off: it may poll (net_poll) to answer peers for a short while. */
-void mbcf_net_shutdown(void);
-/* Called once at the end of every net_poll() that delivered at least one MBCF
- * frame, before the pending transmit burst is flushed: the place to send one
- * coalesced ack for the whole receive burst (weak default: nothing). */
-void mbcf_net_rx_done(void);
 
 #endif

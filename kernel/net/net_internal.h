@@ -1,14 +1,14 @@
 /* net_internal.h - state shared by the kernel network files (net_core.c,
- * net_wait.c, net_syscall.c). Not for other subsystems: they use net.h. */
+ * net_ctrl.c, net_wait.c, net_syscall.c). Not for other subsystems: they use
+ * net.h (and protocols net_proto.h). */
 #ifndef NET_INTERNAL_H
 #define NET_INTERNAL_H
 #include "net.h"
 #include "net_rawq.h"
-
-struct e1000_dev;
+#include "netdev.h"
 
 struct net_state {
-    struct e1000_dev *dev;       /* NULL when the NIC is missing */
+    struct netdev *dev;          /* NULL when no device was found */
     int rank, nodes;
     struct net_stats stats;
     struct net_rawq rawq;        /* CLUSTER_KIND_RAW frames for SYS_raw_recv */
@@ -22,14 +22,16 @@ extern struct net_state net;
  * because a spinning vCPU takes the host core the peer and the switch need. */
 #define NET_POLL_BUDGET_DEFAULT_NS 0
 
-/* net_syscall.c: registers the SYS_net range (SYS_raw_*, SYS_net_*). */
+/* net_syscall.c: registers the SYS_net range (SYS_raw_*, SYS_net_*) and the
+ * CLUSTER_KIND_RAW receive handler. */
 void net_syscall_register(void);
 
-/* net_wait.c: apply cfg.wait_mode to the NIC interrupt mask. */
+/* net_ctrl.c: registers CLUSTER_KIND_CTRL; net_ctrl_handshake() waits (up to
+ * 120 s) until every peer answered our HELLO. */
+void net_ctrl_register(void);
+void net_ctrl_handshake(void);
+
+/* net_wait.c: apply cfg.wait_mode to the device's interrupt mask. */
 void net_wait_apply_mode(void);
 
-/* TEMPORARY hooks of drivers/tofu_emu (weak defaults in net_core.c). */
-void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len);
-void tofu_k_net_tick(void);
-void tofu_k_net_shutdown(void);
 #endif
