@@ -6,7 +6,8 @@ BUILD      := build
 HOSTCC     ?= gcc
 MUSLCC     ?= musl-gcc
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ikernel/uapi
-USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/libmbcf
+USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/include \
+                -Iuserland/libmbcf
 USER_LDFLAGS := -static
 
 # Libraries: one rule each, in the fragment of their folder; their paths are

@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "uapi/cluster_abi.h"
+#include "uapi/cluster_tsc.h"
 
 /* ---- console ---- */
 /* Serial console (COM1). Formats: %d %i %u %x %X %p %s %c %%, the length
@@ -88,11 +89,9 @@ void    *phys_to_virt(uint64_t pa);               /* direct map */
 /* ---- time ---- */
 uint64_t time_ns(void);                           /* monotonic since boot, TSC based */
 uint64_t tsc_hz(void);
-static inline uint64_t rdtsc(void)
+static inline uint64_t rdtsc(void)              /* uapi/cluster_tsc.h */
 {
-    uint32_t lo, hi;
-    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
+    return cluster_rdtsc();
 }
 
 /* ---- interrupts ---- */

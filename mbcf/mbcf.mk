@@ -3,8 +3,8 @@
 
 MBCF_PORTABLE := mbcf/mbcf_wire.c mbcf/mbcf_fifo_ring.c mbcf/mbcf_engine.c
 MBCF_HDRS     := mbcf/mbcf_wire.h mbcf/mbcf_fifo_ring.h mbcf/mbcf_engine.h \
-                 userland/libmbcf/mbcf.h kernel/uapi/cluster_abi.h
-MBCF_HOST_CFLAGS := $(HOST_CFLAGS) -Imbcf -Iuserland/libmbcf
+                 kernel/uapi/mbcf_abi.h kernel/uapi/cluster_abi.h
+MBCF_HOST_CFLAGS := $(HOST_CFLAGS) -Imbcf
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mbcf_wire $(BUILD)/host/test_mbcf_fifo \
@@ -26,7 +26,7 @@ $(BUILD)/host/test_mbcf_engine: tests/host/test_mbcf_engine.c tests/host/test_mb
 
 # ---- libFuzzer targets (clang), run by tests/host/fuzz_mbcf.sh ----
 MBCF_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-                    -Ikernel/uapi -Imbcf -Iuserland/libmbcf -Itests/host
+                    -Ikernel/uapi -Imbcf -Itests/host
 HOST_TOOLS += $(BUILD)/host/fuzz_mbcf_wire $(BUILD)/host/fuzz_mbcf_engine
 
 $(BUILD)/host/fuzz_mbcf_wire: tests/host/fuzz_mbcf_wire.c $(MBCF_PORTABLE) $(MBCF_HDRS)
@@ -46,7 +46,7 @@ KERNEL_SRCS += $(MBCF_PORTABLE) mbcf/mbcf_kernel.c mbcf/mbcf_kernel_mem.c \
 # became a call to a byte-wise `rep movsb` memcpy, which TCG runs one byte per
 # iteration; on the MBCF path (40-byte headers, ring entries) that was measurable.
 # Large copies still call klib's memcpy.
-$(BUILD)/kobj/mbcf/%.c.o: KERNEL_CFLAGS += -Imbcf -Iuserland/libmbcf -fbuiltin
+$(BUILD)/kobj/mbcf/%.c.o: KERNEL_CFLAGS += -Imbcf -fbuiltin
 
 # ---- kernel/klib.c memcpy/memset/memmove on the host (names klib_*) ----
 # (here because the MBCF latency work replaced their `rep movsb`; see klib.c)

@@ -3,7 +3,7 @@
  * in-order exactly-once application at the target, FIFO-full backpressure.
  * Design notes in mbcf_engine.h, wire format in mbcf_wire.h. Portable C. */
 #include "mbcf_engine.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include <string.h>
 
 /* One posted operation (sender side). */

@@ -1,7 +1,7 @@
 /* mbcf_fifo_ring.c - memory-based FIFO ring: append (kernel glue, host library)
  * and peek/pop (owner). Layout and trust rules in mbcf_fifo_ring.h. Portable C. */
 #include "mbcf_fifo_ring.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include <string.h>
 
 #define CTRL_HEAD  0

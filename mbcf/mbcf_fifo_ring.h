@@ -26,28 +26,9 @@
 #define MBCF_FIFO_RING_H
 #include <stdint.h>
 #include <stddef.h>
+#include "mbcf_abi.h"
 
-#define MBCF_RING_CTRL 64
-#define MBCF_RING_MIN 4096
-#define MBCF_RING_MAGIC 0x4f464946u  /* "FIFO" */
-
-#define MBCF_ENT_VALID 1u
-#define MBCF_ENT_PAD   2u
-
-struct mbcf_ring_ctrl {
-    uint64_t head;    /* owner: consume position */
-    uint64_t tail;    /* appender: produce position (informational only) */
-    uint32_t magic;   /* MBCF_RING_MAGIC once initialised */
-    uint32_t dsize;   /* data area size (informational only) */
-    uint8_t pad[40];
-};
-
-/* Entry header as stored (one little-endian 64-bit word). */
-#define MBCF_ENT_WORD(len, src, flags) \
-    ((uint64_t)(uint32_t)(len) | ((uint64_t)(uint16_t)(src) << 32) | ((uint64_t)(uint16_t)(flags) << 48))
-#define MBCF_ENT_LEN(w)   ((uint32_t)(w))
-#define MBCF_ENT_SRC(w)   ((uint16_t)((w) >> 32))
-#define MBCF_ENT_FLAGS(w) ((uint16_t)((w) >> 48))
+/* Ring layout constants, struct mbcf_ring_ctrl and the entry word: uapi/mbcf_abi.h. */
 
 /* Bytes an entry of len data bytes occupies. */
 static inline uint64_t mbcf_ring_entry_bytes(uint32_t len)

@@ -14,7 +14,7 @@
 #include "net/net_proto.h"
 #include "mbcf_kernel.h"
 #include "mbcf_kernel_trace.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include "syscall_table.h"
 #include "subsys.h"
 

@@ -11,9 +11,8 @@
 #include "kapi.h"
 #include "mbcf_kernel.h"
 #include "mbcf_fifo_ring.h"
-#include "mbcf.h"
-
-#define USER_TOP 0x0000800000000000ull
+#include "mbcf_abi.h"
+#include "pt.h"                /* USER_TOP */
 #define PAGE_MASK (PAGE_SIZE - 1)
 
 /* ---- leaf-PTE cache ----

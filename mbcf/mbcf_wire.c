@@ -2,7 +2,7 @@
  * Every field is checked before the engine looks at a frame: a frame that
  * fails here is counted and dropped, never half-applied. Portable C. */
 #include "mbcf_wire.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include <string.h>
 
 unsigned mbcf_popcount64(uint64_t v)

@@ -94,56 +94,6 @@ struct cluster_hdr {
 #define CLUSTER_CTRL_ACK   2
 #define CLUSTER_PAYLOAD_MAX (CLUSTER_FRAME_MAX - CLUSTER_ETH_HDR - 4)
 
-
-/* ---- MBCF: queues shared between a task and the kernel (mbcf/, libmbcf) ----
- * DPDK style (seed 001): the task writes commands into a submission ring and
- * reads completions from a completion ring, both in its own memory; the kernel
- * reads/writes them through the task's page tables. SYS_mbcf_doorbell (one per
- * batch) makes the kernel take new commands; the kernel also takes them on its
- * timer tick and when acknowledgements free room. Receiving needs no system
- * call: the NIC interrupt drives the engine, which writes into the task's
- * memory; ctrl.events counts arrivals so the task can poll one word.
- * Index rule: *_tail is written by the producer, *_head by the consumer, both
- * free-running uint32; entry i lives at [i % entries]. */
-#define MBCF_SQE_PUT  1
-#define MBCF_SQE_FIFO 2
-struct mbcf_sqe {
-    uint8_t op;         /* MBCF_SQE_* */
-    uint8_t task;       /* target task: 0 = the node's MBCF task (others: test hook) */
-    uint16_t node;      /* target node */
-    uint32_t len;       /* bytes */
-    uint64_t raddr;     /* PUT: target vaddr; FIFO: target ring vaddr */
-    uint64_t src;       /* local source vaddr (unchanged until completion) */
-    uint64_t cookie;
-};
-struct mbcf_kcqe {      /* same layout as mbcf_cqe_t of mbcf.h */
-    uint64_t cookie;
-    int32_t status;     /* enum mbcf_status */
-    int32_t node;
-};
-struct mbcf_ctrl {      /* one per task, in its memory, 8-byte aligned */
-    uint32_t sq_head;   /* kernel: commands taken */
-    uint32_t cq_tail;   /* kernel: completions written */
-    uint32_t events;    /* kernel: +1 per applied write, FIFO append, completion */
-    uint32_t rsvd0;
-    uint32_t sq_tail;   /* task: commands written */
-    uint32_t cq_head;   /* task: completions consumed */
-    uint32_t rsvd1[2];
-};
-struct mbcf_rings {     /* argument of SYS_mbcf_setup */
-    uint64_t ctrl;      /* vaddr of struct mbcf_ctrl */
-    uint64_t sq;        /* vaddr of sq_entries struct mbcf_sqe */
-    uint64_t cq;        /* vaddr of cq_entries struct mbcf_kcqe */
-    uint32_t sq_entries;/* power of two, 1..4096 */
-    uint32_t cq_entries;/* power of two, 1..65536 */
-};
-/* SYS_mbcf_wait takes a second argument: the ctrl.events value the task last
- * saw; the call returns at once when the kernel's count differs. */
-struct mbcf_stats {
-    uint64_t tx_data, tx_ack, tx_retrans, timeouts, fast_retrans, busy_acks_rx;
-    uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_malformed;
-    uint64_t applied, refused, fifo_busy, fifo_full_refused;
-    uint64_t ops_posted, ops_completed, doorbells, waits, wait_sleeps, sq_errors;
-};
+/* MBCF structures (queues, status codes, limits, FIFO layout): mbcf_abi.h. */
 
 #endif

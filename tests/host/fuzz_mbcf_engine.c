@@ -12,7 +12,7 @@
 #include <string.h>
 #include "mbcf_engine.h"
 #include "mbcf_fifo_ring.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 #define MEM_VA 0x100000ull
 #define MEM_BYTES 65536

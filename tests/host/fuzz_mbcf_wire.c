@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include "mbcf_wire.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

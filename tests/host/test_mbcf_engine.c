@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "test_mbcf_sim.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 /* ---------- workload ---------- */
 struct op_rec {

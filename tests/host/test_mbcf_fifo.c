@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "mbcf_fifo_ring.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 #define RING 4096
 static uint64_t ringmem[2 * RING / 8 + 64];   /* rings of RING and 2*RING bytes + a guard zone */

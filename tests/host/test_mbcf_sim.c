@@ -1,6 +1,6 @@
 /* test_mbcf_sim.c - simulated cluster for the MBCF engine tests (see test_mbcf_sim.h). */
 #include "test_mbcf_sim.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "mbcf_wire.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 static uint8_t buf[MBCF_WIRE_MAX + 16];
 

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include "cluster_user.h"
 #include <unistd.h>
 #include "cluster_abi.h"
 
@@ -25,9 +26,7 @@ static void check(int cond, const char *what)
 
 static long raw(long nr, long a, long b, long c)
 {
-    long r;
-    __asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
-    return r;
+    return cluster_syscall3(nr, a, b, c);
 }
 
 int main(void)

@@ -4,8 +4,8 @@
 #   host:  N Linux processes over shared memory (mbcf_host.c), launched by
 #          build/host/mbcf-hostrun (mbcf_hostrun.c)
 # Both link the shared user-side pieces and the FIFO ring layout (mbcf/).
-LIBMBCF_SHARED := mbcf/mbcf_fifo_ring.c
-LIBMBCF_HDRS   := userland/libmbcf/mbcf.h userland/libmbcf/mbcf_guest.h userland/libmbcf/mbcf_host.h \
+LIBMBCF_SHARED := userland/libmbcf/mbcf_common.c mbcf/mbcf_fifo_ring.c
+LIBMBCF_HDRS   := userland/libmbcf/mbcf.h userland/libmbcf/mbcf_common.h kernel/uapi/mbcf_abi.h userland/libmbcf/mbcf_guest.h userland/libmbcf/mbcf_host.h \
                   mbcf/mbcf_fifo_ring.h kernel/uapi/cluster_abi.h
 LIBMBCF_INC    := -Iuserland/libmbcf -Imbcf
 

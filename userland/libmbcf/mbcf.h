@@ -19,30 +19,10 @@
 #define MBCF_H
 #include <stddef.h>
 #include <stdint.h>
+#include "mbcf_abi.h"
 
-/* Completion status: 0 or one of these (also returned negated by calls). */
-enum mbcf_status {
-    MBCF_OK = 0,
-    MBCF_E_UNEXPORTED = 1,  /* target page not exported for remote access */
-    MBCF_E_READONLY = 2,    /* target page exported read-only */
-    MBCF_E_UNMAPPED = 3,    /* target address not mapped in the task */
-    MBCF_E_KERNEL = 4,      /* target address in kernel space */
-    MBCF_E_NONCANON = 5,    /* target address not canonical */
-    MBCF_E_NOTASK = 6,      /* no such task on the target node */
-    MBCF_E_TOOLONG = 7,     /* length beyond the operation's limit */
-    MBCF_E_NOFIFO = 8,      /* no FIFO registered at that address */
-    MBCF_E_FIFO_FULL = 9,   /* FIFO has no room now: retry later */
-    MBCF_E_FIFO_CORRUPT = 10, /* owner's control fields are inconsistent */
-    MBCF_E_NODE = 11,       /* no such node */
-    MBCF_E_AGAIN = 12,      /* local submission queue full: poll completions */
-    MBCF_E_INVAL = 13,      /* bad local argument */
-    MBCF_E_TIMEOUT = 14,    /* wait timed out */
-};
+/* Status codes (enum mbcf_status), limits and export flags: kernel/uapi/mbcf_abi.h. */
 const char *mbcf_strerror(int status);
-
-/* Operation limits. */
-#define MBCF_PUT_MAX        (16u << 20)  /* one remote write, split into frames */
-#define MBCF_FIFO_ENTRY_MAX 1400u        /* one FIFO message fits one frame */
 
 /* Start: learn rank and size, set up queues. Returns 0 or -status. */
 int mbcf_init(void);
@@ -51,8 +31,6 @@ int mbcf_size(void);
 
 /* Export [addr, addr+len) (rounded out to pages) for remote access.
  * flags: MBCF_EXPORT_READ, or MBCF_EXPORT_READ|MBCF_EXPORT_WRITE. */
-#define MBCF_EXPORT_READ  1
-#define MBCF_EXPORT_WRITE 2
 int mbcf_export(void *addr, size_t len, int flags);
 
 /* Memory-based FIFO owned by this task. The ring lives in the task's memory;

@@ -13,8 +13,10 @@
  * Not thread-safe (one thread per task talks to MBCF). */
 #include "mbcf.h"
 #include "mbcf_guest.h"
+#include "mbcf_common.h"
 #include "mbcf_fifo_ring.h"
 #include "cluster_abi.h"
+#include "cluster_user.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,37 +37,19 @@ static uint64_t tsc_hz;
  * layer's poll budget). MBCF_POLL_NS overrides it. */
 static int64_t poll_budget_ns = 0;
 
-long mbcf_sys(long nr, long a1, long a2, long a3)
-{
-    long r;
-    register long r10 __asm__("r10") = 0;
-    __asm__ volatile("syscall"
-                     : "=a"(r)
-                     : "a"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return r;
-}
-
 static uint32_t load32(const uint32_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static void store32(uint32_t *p, uint32_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
-
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
-}
 
 uint64_t mbcf_now_ns(void)
 {
     if (!tsc_hz) {
         struct node_info ni;
-        if (mbcf_sys(SYS_node_info, (long)&ni, 0, 0) == 0 && ni.tsc_hz)
+        if (cluster_syscall3(SYS_node_info, (long)&ni, 0, 0) == 0 && ni.tsc_hz)
             tsc_hz = ni.tsc_hz;
         else
             return 0;
     }
-    return (uint64_t)((unsigned __int128)rdtsc() * 1000000000u / tsc_hz);
+    return (uint64_t)((unsigned __int128)cluster_rdtsc() * 1000000000u / tsc_hz);
 }
 
 /* errno from the kernel -> MBCF status */
@@ -87,7 +71,7 @@ int mbcf_init(void)
     if (inited)
         return 0;
     struct node_info ni;
-    long r = mbcf_sys(SYS_node_info, (long)&ni, 0, 0);
+    long r = cluster_syscall3(SYS_node_info, (long)&ni, 0, 0);
     if (r)
         return from_errno(r);
     rank = ni.rank;
@@ -97,7 +81,7 @@ int mbcf_init(void)
     if (b)
         poll_budget_ns = atoll(b);
     struct mbcf_rings rings = { (uint64_t)&ctrl, (uint64_t)sq, (uint64_t)cq, SQ_N, CQ_N };
-    r = mbcf_sys(SYS_mbcf_setup, (long)&rings, 0, 0);
+    r = cluster_syscall3(SYS_mbcf_setup, (long)&rings, 0, 0);
     if (r)
         return from_errno(r);
     sq_tail = cq_head = events_seen = 0;
@@ -114,52 +98,20 @@ int mbcf_export(void *addr, size_t len, int flags)
     if (!len || (flags != MBCF_EXPORT_READ && flags != (MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) &&
                  flags != 0))
         return -MBCF_E_INVAL;
-    return from_errno(mbcf_sys(SYS_mbcf_export, (long)addr, (long)len, flags));
+    return from_errno(cluster_syscall3(SYS_mbcf_export, (long)addr, (long)len, flags));
 }
 
 int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
 {
-    if (!f || !mbcf_ring_size_ok(bytes) || ((uintptr_t)ring & 63))
-        return -MBCF_E_INVAL;
-    struct mbcf_ring_consumer *c = malloc(sizeof *c);
-    if (!c)
-        return -MBCF_E_AGAIN;
-    if (mbcf_ring_init_local(c, ring, bytes)) {
-        free(c);
-        return -MBCF_E_INVAL;
-    }
-    long r = mbcf_sys(SYS_mbcf_fifo_reg, (long)ring, (long)bytes, 0);
-    if (r) {
-        free(c);
-        return from_errno(r);
-    }
-    f->ring = ring;
-    f->bytes = bytes;
-    f->head = 0;
-    f->impl = c;
-    return 0;
-}
-
-int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
-{
-    struct mbcf_ring_consumer *c = f->impl;
-    uint32_t l;
-    uint16_t s;
-    int r = mbcf_ring_peek(c, msg, &l, &s);
-    f->head = c->head;
-    if (r != 1)
+    int r = mbcf_fifo_local_init(f, ring, bytes);
+    if (r)
         return r;
-    *len = l;
-    if (src_node)
-        *src_node = s;
-    return 1;
-}
-
-void mbcf_fifo_pop(mbcf_fifo_t *f)
-{
-    struct mbcf_ring_consumer *c = f->impl;
-    mbcf_ring_pop(c);
-    f->head = c->head;
+    long e = cluster_syscall3(SYS_mbcf_fifo_reg, (long)ring, (long)bytes, 0);
+    if (e) {
+        mbcf_fifo_local_free(f);
+        return from_errno(e);
+    }
+    return 0;
 }
 
 int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src, size_t len,
@@ -202,7 +154,7 @@ int mbcf_flush(void)
     if (!doorbells_needed)
         return 0;
     doorbells_needed = 0;
-    long r = mbcf_sys(SYS_mbcf_doorbell, 0, 0, 0);
+    long r = cluster_syscall3(SYS_mbcf_doorbell, 0, 0, 0);
     return r < 0 ? from_errno(r) : 0;
 }
 
@@ -244,7 +196,7 @@ int mbcf_wait(int64_t timeout_ns)
     int64_t left = timeout_ns < 0 ? -1 : timeout_ns - (int64_t)(mbcf_now_ns() - t0);
     if (timeout_ns >= 0 && left <= 0)
         return -MBCF_E_TIMEOUT;
-    long r = mbcf_sys(SYS_mbcf_wait, left, events_seen, 0);
+    long r = cluster_syscall3(SYS_mbcf_wait, left, events_seen, 0);
     events_seen = load32(&ctrl.events);
     return r < 0 ? -MBCF_E_TIMEOUT : 0;
 }
@@ -276,29 +228,14 @@ int mbcf_finalize(void)
             break;
         }
     }
-    mbcf_sys(SYS_mbcf_setup, 0, 0, 0);
+    cluster_syscall3(SYS_mbcf_setup, 0, 0, 0);
     inited = 0;
     return 0;
 }
 
 int mbcf_guest_stats(struct mbcf_stats *out)
 {
-    return from_errno(mbcf_sys(SYS_mbcf_stats, (long)out, 0, 0));
+    return from_errno(cluster_syscall3(SYS_mbcf_stats, (long)out, 0, 0));
 }
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
-
-const char *mbcf_strerror(int status)
-{
-    static const char *s[] = {
-        "ok", "target page not exported", "target page exported read-only",
-        "target address not mapped", "target address in kernel space",
-        "target address not canonical", "no such task on the target node",
-        "length beyond the operation's limit", "no FIFO registered at that address",
-        "FIFO full", "FIFO control fields inconsistent", "no such node",
-        "local submission queue full", "bad local argument", "wait timed out",
-    };
-    if (status < 0)
-        status = -status;
-    return status < (int)(sizeof s / sizeof s[0]) ? s[status] : "unknown MBCF status";
-}

@@ -1,5 +1,5 @@
 /* mbcf_guest.h - extras of the guest MBCF library beyond mbcf.h: counters,
- * the raw system call, and a post with an explicit target task id (a test
+ * and a post with an explicit target task id (a test
  * hook: every node runs one MBCF task, id 0, so other ids are refused with
  * MBCF_E_NOTASK). */
 #ifndef MBCF_GUEST_H
@@ -7,8 +7,10 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "cluster_abi.h"
+#include "mbcf_abi.h"
 
-long mbcf_sys(long nr, long a1, long a2, long a3);
+/* System calls of SYS_mbcf_* not wrapped here (SYS_mbcf_trace): use
+ * cluster_syscall3 from userland/include/cluster_user.h. */
 int mbcf_guest_stats(struct mbcf_stats *out);
 /* op: MBCF_SQE_PUT or MBCF_SQE_FIFO */
 int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src, size_t len,

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "mbcf.h"
 #include "mbcf_host.h"
+#include "mbcf_common.h"
 #include <errno.h>
 #include <linux/futex.h>
 #include <sched.h>
@@ -53,22 +54,6 @@ static mbcf_cqe_t cq[CQ_MAX];
 static int cq_head, cq_n;
 static uint32_t cq_pushed;        /* completions produced (mbcf_events) */
 static uint32_t last_bell;
-
-const char *mbcf_strerror(int status)
-{
-    static const char *const names[] = {
-        "ok", "target page not exported", "target page read-only",
-        "target address not mapped", "target address in kernel space",
-        "target address not canonical", "no such task", "length beyond limit",
-        "no FIFO at that address", "FIFO full", "FIFO control fields corrupt",
-        "no such node", "local queue full", "bad argument", "timed out",
-    };
-    if (status < 0)
-        status = -status;
-    if (status < (int)(sizeof names / sizeof names[0]))
-        return names[status];
-    return "unknown MBCF status";
-}
 
 /* ---- small helpers ---- */
 static void lock(uint32_t *l)
@@ -313,21 +298,12 @@ static int apply_fifo(const struct op *o)
 /* ---- FIFOs ---- */
 int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
 {
-    if (!seg || !f || !ring || !mbcf_ring_size_ok(bytes))
+    if (!seg)
         return -MBCF_E_INVAL;
-    struct mbcf_ring_consumer *c = malloc(sizeof *c);
-    if (!c)
-        return -MBCF_E_INVAL;
-    if (mbcf_ring_init_local(c, ring, bytes)) {
-        free(c);
-        return -MBCF_E_INVAL;
-    }
-    f->ring = ring;
-    f->bytes = bytes;
-    f->head = 0;
-    f->impl = c;
+    int rc = mbcf_fifo_local_init(f, ring, bytes);
+    if (rc)
+        return rc;
     struct host_rank *me = &seg->r[my_rank];
-    int rc = 0;
     lock(&me->lock);
     if (me->nfifos == HOST_MAX_FIFOS) {
         rc = -MBCF_E_AGAIN;
@@ -341,36 +317,9 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
         me->nfifos++;
     }
     unlock(&me->lock);
-    if (rc) {
-        free(c);
-        f->impl = NULL;
-    }
+    if (rc)
+        mbcf_fifo_local_free(f);
     return rc;
-}
-
-int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
-{
-    struct mbcf_ring_consumer *c = f->impl;
-    if (!c)
-        return -MBCF_E_INVAL;
-    uint32_t l;
-    uint16_t s;
-    int r = mbcf_ring_peek(c, msg, &l, &s);
-    f->head = c->head;
-    if (r == 1) {
-        *len = l;
-        *src_node = s;
-    }
-    return r;
-}
-
-void mbcf_fifo_pop(mbcf_fifo_t *f)
-{
-    struct mbcf_ring_consumer *c = f->impl;
-    if (!c)
-        return;
-    mbcf_ring_pop(c);
-    f->head = c->head;
 }
 
 /* ---- posting and completion ---- */

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "cluster_abi.h"
+#include "cluster_user.h"
 
 #define RAW_PAYLOAD_MAX CLUSTER_PAYLOAD_MAX    /* 1496 bytes */
 #define RAW_WAIT_FOREVER (-1)
@@ -51,15 +52,7 @@ double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received);
 /* TSC time in ns (rate from node_info.tsc_hz), no system call per reading. */
 uint64_t raw_now_ns(void);
 
-/* Cycle counter and its rate (node_info.tsc_hz), for timing without syscalls. */
-static inline uint64_t raw_rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
-}
-
-/* Raw system call with up to 6 arguments (x86-64 Linux convention). */
-long raw_syscall6(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
+/* The cycle counter (rate node_info.tsc_hz) and the system-call instruction
+ * come from userland/include/cluster_user.h: cluster_rdtsc, cluster_syscall6. */
 
 #endif

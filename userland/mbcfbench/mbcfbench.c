@@ -167,7 +167,7 @@ int main(int argc, char **argv)
     struct mbcf_stats s0, s1;
     mbcf_guest_stats(&s0);
     if (trace)
-        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+        cluster_syscall3(SYS_mbcf_trace, 1, 0, 0);
     for (int i = 0; i < iters + 10; i++) {
         uint64_t want = base + (uint64_t)i;
         v[i & 16383] = want;
@@ -183,15 +183,15 @@ int main(int argc, char **argv)
         }
         if (i >= 10 && (i - 9) % RAW_BLOCK == 0 && nraw < iters) {
             if (trace)
-                mbcf_sys(SYS_mbcf_trace, 2, 0, 0);    /* pause: raw frames are not ours */
+                cluster_syscall3(SYS_mbcf_trace, 2, 0, 0);    /* pause: raw frames are not ours */
             nraw += raw_pingpong_block(rank, rawseq, RAW_BLOCK, rawrtt + nraw);
             rawseq += RAW_BLOCK;
             if (trace)
-                mbcf_sys(SYS_mbcf_trace, 3, 0, 0);
+                cluster_syscall3(SYS_mbcf_trace, 3, 0, 0);
         }
     }
     if (trace)
-        mbcf_sys(SYS_mbcf_trace, 0, 0, 0);
+        cluster_syscall3(SYS_mbcf_trace, 0, 0, 0);
     mbcf_guest_stats(&s1);
     /* system calls and frames per ping-pong step on this node */
     printf("mbcf,latency_syscalls_rank%d,4,%d,%.2f doorbells %.2f waits %.2f sleeps "

@@ -228,7 +228,7 @@ static void trace_layer(int me, const char *layer, int round, struct mbcf_stats 
            (double)(s1.tx_data - s0->tx_data) / TRACE_STEPS,
            (double)(s1.tx_ack - s0->tx_ack) / TRACE_STEPS);
     fflush(stdout);
-    mbcf_sys(SYS_mbcf_trace, 0, 0, 0);       /* kernel summary follows the line above */
+    cluster_syscall3(SYS_mbcf_trace, 0, 0, 0);       /* kernel summary follows the line above */
 }
 
 static void trace_rounds(int me, char *sb, char *rb, int rounds)
@@ -239,7 +239,7 @@ static void trace_rounds(int me, char *sb, char *rb, int rounds)
     for (int k = 0; k < rounds; k++) {
         MPI_Barrier(MPI_COMM_WORLD);
         mbcf_guest_stats(&s0);
-        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+        cluster_syscall3(SYS_mbcf_trace, 1, 0, 0);
         for (int i = 0; i < TRACE_STEPS; i++, seq++) {
             if (me == 0) {
                 mbcf_put_word(1, seq);
@@ -254,7 +254,7 @@ static void trace_rounds(int me, char *sb, char *rb, int rounds)
         MPI_Irecv(rb, 0, MPI_BYTE, 1 - me, 5, MPI_COMM_WORLD, &r);
         MPI_Barrier(MPI_COMM_WORLD);
         mbcf_guest_stats(&s0);
-        mbcf_sys(SYS_mbcf_trace, 1, 0, 0);
+        cluster_syscall3(SYS_mbcf_trace, 1, 0, 0);
         for (int i = 0; i < TRACE_STEPS; i++) {
             if (me == 0) {
                 MPI_Send(sb, 0, MPI_BYTE, 1, 5, MPI_COMM_WORLD);

@@ -30,7 +30,7 @@ int nt_check(int cond, const char *fmt, ...)
 
 uint64_t nt_now_ns(void)
 {
-    uint64_t t = raw_rdtsc();
+    uint64_t t = cluster_rdtsc();
     uint64_t hz = nt_node.tsc_hz ? nt_node.tsc_hz : 1000000000ull;
     return (uint64_t)((unsigned __int128)t * 1000000000u / hz);
 }

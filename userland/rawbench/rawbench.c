@@ -70,13 +70,13 @@ static void pingpong(const char *mode, int iters, int warmup)
             uint32_t seq = (uint32_t)it;   /* payloads >= 4 B carry it: a late echo is not counted */
             if (size >= 4)
                 memcpy(out, &seq, 4);
-            uint64_t t0 = raw_rdtsc();
+            uint64_t t0 = cluster_rdtsc();
             raw_send(1, out, size);
             long r;
             do
                 r = raw_recv(in, sizeof in, 0, 1000000000);
             while (r >= 4 && r == (long)size && memcmp(in, &seq, 4) != 0);
-            uint64_t t1 = raw_rdtsc();
+            uint64_t t1 = cluster_rdtsc();
             if (r != (long)size) {
                 lost++;
                 while (raw_recv(in, sizeof in, 0, 50000000) >= 0)
@@ -113,7 +113,7 @@ static void stream(const char *mode, int count, int burst)
     int send_err = 0;
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
-    uint64_t t0 = raw_rdtsc();
+    uint64_t t0 = cluster_rdtsc();
     for (int i = 0; i < count; i++) {
         memcpy(out + 4, &i, 4);
         if (raw_send(1, out, RAW_PAYLOAD_MAX) != 0)
@@ -127,7 +127,7 @@ static void stream(const char *mode, int count, int burst)
             clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, 0);
         }
     }
-    uint64_t t1 = raw_rdtsc();
+    uint64_t t1 = cluster_rdtsc();
     /* Report from the receiver: frames, first/last arrival (its TSC, in us), its drops. */
     uint8_t cmd[4] = { 'D', 'O', 'N', 'E' };
     long r = -1;
@@ -177,7 +177,7 @@ static void server(void)
             return;
         }
         if (r == RAW_PAYLOAD_MAX && !memcmp(in, "STRM", 4)) {
-            last = raw_rdtsc();
+            last = cluster_rdtsc();
             if (got++ == 0)
                 first = last;
             continue;
