@@ -67,11 +67,18 @@ static long sys_raw_recv(uint64_t ubuf, uint64_t cap, uint64_t usrc, int64_t tim
     return len;
 }
 
+/* The test hook: a whole Ethernet frame built by the program, possibly
+ * malformed (the receivers' classifier is tested with it). It can never speak
+ * for another node or for a protocol (issue 11): the kernel writes our own
+ * source MAC over bytes 6..11, and a frame with our ethertype whose kind a
+ * receiver would hand to a protocol other than raw (net_kind_known) is
+ * refused with -EPERM. Unknown kinds, bad versions and foreign ethertypes stay
+ * possible: every receiver drops those. */
 static long sys_raw_send_frame(uint64_t uframe, uint64_t len)
 {
     if (!net_up())
         return -ENODEV;
-    if (len == 0)
+    if (len < CLUSTER_ETH_HDR)
         return -EINVAL;
     if (len > CLUSTER_FRAME_MAX)
         return -EMSGSIZE;
@@ -79,8 +86,16 @@ static long sys_raw_send_frame(uint64_t uframe, uint64_t len)
     net_tx_flush();
     if (net.dev->ops->tx_reserve(net.dev, bufs, 1) != 1)
         return -ENOBUFS;
-    if (copy_from_user(bufs[0], uframe, len) < 0)
-        return -EFAULT;
+    uint8_t *f = bufs[0];
+    if (copy_from_user(f, uframe, len) < 0)
+        return -EFAULT;   /* the buffer stays free: only tx_commit posts it */
+    uint16_t type = (uint16_t)((f[12] << 8) | f[13]);
+    if (type == CLUSTER_ETHERTYPE && len >= NET_HDRS_LEN) {
+        uint8_t kind = f[CLUSTER_ETH_HDR];   /* struct cluster_hdr.kind */
+        if (kind != CLUSTER_KIND_RAW && net_kind_known(kind))
+            return -EPERM;
+    }
+    net_mac_of_rank(net.rank, f + 6);
     uint16_t l = (uint16_t)len;   /* TCTL.PSP pads short frames to 64 bytes */
     net.dev->ops->tx_commit(net.dev, &l, 1);
     net.stats.tx_frames++;
@@ -102,6 +117,10 @@ static long sys_net_config(uint64_t uio)
         return -EFAULT;
     if (c.wait_mode > 1 || c.print_stats > 1)
         return -EINVAL;
+    /* The settings are written back at the end: a buffer that cannot take
+     * them (read-only page) fails here, before anything is applied. */
+    if (copy_to_user(uio, &c, sizeof c) < 0)
+        return -EFAULT;
     if (c.wait_mode >= 0)
         net.cfg.wait_mode = c.wait_mode;
     if (c.print_stats >= 0)

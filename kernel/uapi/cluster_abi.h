@@ -29,10 +29,13 @@
 #define SYS_raw_recv       1002 /* (void *buf, uint64_t cap, int *src_rank, int64_t timeout_ns)
                                    -> payload length | -EAGAIN (timeout 0) | -ETIMEDOUT */
 #define SYS_net_stats      1003 /* (struct net_stats *out) -> 0 */
-#define SYS_raw_send_frame 1004 /* (const void *whole_frame, uint64_t len) -> 0; test hook that
-                                   sends an arbitrary (possibly malformed) frame */
+#define SYS_raw_send_frame 1004 /* (const void *whole_frame, uint64_t len) -> 0 | -errno; test
+                                   hook that sends a possibly malformed frame of >= 14 bytes;
+                                   the kernel writes our source MAC into it, and a frame of a
+                                   protocol kind other than RAW is -EPERM */
 #define SYS_net_config     1005 /* (struct net_config *inout) -> 0 | -EFAULT | -EINVAL: fields < 0
-                                   are left unchanged; the current settings are written back */
+                                   are left unchanged; the current settings are written back
+                                   (on -EFAULT / -EINVAL nothing was applied) */
 #define SYS_mbcf_setup     1010 /* (struct mbcf_rings *rings) -> 0 | -errno */
 #define SYS_mbcf_export    1011 /* (void *addr, uint64_t len, int flags) -> 0 | -errno */
 #define SYS_mbcf_doorbell  1012 /* () -> commands consumed | -errno */

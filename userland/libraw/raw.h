@@ -8,8 +8,10 @@
  *   raw_recv       payload length; -EAGAIN (timeout 0, nothing queued),
  *                  -ETIMEDOUT, -EMSGSIZE (cap too small; the frame stays
  *                  queued), -EFAULT (bad buffer; the frame stays queued)
- *   raw_send_frame test hook: sends `len` bytes as a whole Ethernet frame
- *                  (no checks beyond 1..CLUSTER_FRAME_MAX bytes)
+ *   raw_send_frame test hook: sends `len` bytes (14..CLUSTER_FRAME_MAX) as a
+ *                  whole Ethernet frame; the kernel writes our source MAC into
+ *                  it, and refuses a frame of a protocol kind other than RAW
+ *                  with -EPERM (no program speaks for another node or MBCF)
  * Delivery is best effort: frames can be lost; order between two nodes is kept. */
 #ifndef RAW_H
 #define RAW_H

@@ -45,6 +45,7 @@ void nt_badinput(void)
     nt_check(raw_net_stats(BAD_LOW) == -EFAULT, "net_stats unmapped -> EFAULT");
     nt_check(raw_net_stats(&st) == 0, "net_stats ok");
     nt_check(raw_send_frame(buf, 0) == -EINVAL, "send_frame 0 bytes -> EINVAL");
+    nt_check(raw_send_frame(buf, 13) == -EINVAL, "send_frame 13 bytes (no Ethernet header) -> EINVAL");
     nt_check(raw_send_frame(buf, CLUSTER_FRAME_MAX + 1) == -EMSGSIZE, "send_frame 1515 bytes -> EMSGSIZE");
     nt_check(raw_send_frame(BAD_LOW, 60) == -EFAULT, "send_frame unmapped -> EFAULT");
     nt_check(raw_net_config(BAD_LOW) == -EFAULT, "net_config unmapped -> EFAULT");
@@ -54,4 +55,15 @@ void nt_badinput(void)
     int rc = raw_net_config(&c);
     nt_check(rc == 0 && (c.wait_mode == 0 || c.wait_mode == 1) && c.poll_budget_ns >= 0,
              "net_config read back (mode %d, budget %lld ns)", c.wait_mode, (long long)c.poll_budget_ns);
+
+    /* From a read-only page: -EFAULT, and none of the settings applied. */
+    static const struct net_config ro = { .wait_mode = -1, .print_stats = 1,
+                                          .poll_budget_ns = 123456789 };
+    struct net_config before = c;
+    nt_check(raw_net_config((struct net_config *)&ro) == -EFAULT, "net_config from a read-only page -> EFAULT");
+    c = (struct net_config){ -1, -1, -1 };
+    rc = raw_net_config(&c);
+    nt_check(rc == 0 && c.poll_budget_ns == before.poll_budget_ns && c.print_stats == before.print_stats,
+             "net_config after the EFAULT: nothing applied (budget %lld ns, print_stats %d)",
+             (long long)c.poll_budget_ns, c.print_stats);
 }

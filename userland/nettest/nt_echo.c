@@ -49,19 +49,23 @@ void nt_echo_client(int peer)
 /* Counter deltas the malformed test expects on the receiver (nt_malformed.c). */
 #include "nt_malformed.h"
 
-static void check_drops(int peer, const struct net_stats *base)
+static void check_drops(int peer, const struct net_stats *base, uint64_t forged)
 {
     struct net_stats now;
     raw_net_stats(&now);
-    uint64_t d[4] = {
+    uint64_t d[5] = {
         now.drop_ethertype - base->drop_ethertype,
         now.drop_bad_header - base->drop_bad_header,
         now.drop_unknown_src - base->drop_unknown_src,
         now.drop_runt - base->drop_runt,
+        forged,
     };
     nt_check(d[0] == NT_BAD_ETHERTYPE, "drop_ethertype +%llu (want %d)", (unsigned long long)d[0], NT_BAD_ETHERTYPE);
     nt_check(d[1] == NT_BAD_HEADER, "drop_bad_header +%llu (want %d)", (unsigned long long)d[1], NT_BAD_HEADER);
-    nt_check(d[2] == NT_BAD_SRC, "drop_unknown_src +%llu (want %d)", (unsigned long long)d[2], NT_BAD_SRC);
+    nt_check(d[2] == 0, "drop_unknown_src +%llu (want 0: the sender's kernel stamps its source)",
+             (unsigned long long)d[2]);
+    nt_check(d[4] == NT_FORGED_SRC, "frames with a forged source came from the peer: %llu (want %d)",
+             (unsigned long long)d[4], NT_FORGED_SRC);
     nt_check(d[3] == 0, "drop_runt +%llu (QEMU pads short frames to 60 bytes)", (unsigned long long)d[3]);
     uint8_t reply[4 + sizeof d];
     memcpy(reply, "RSLT", 4);
@@ -75,6 +79,7 @@ void nt_server(int peer)
     struct net_stats base;
     raw_net_stats(&base);
     long echoed = 0;
+    uint64_t forged = 0;
     for (;;) {
         int src = -1;
         long r = raw_recv(buf, sizeof buf, &src, 60000000000ll);
@@ -85,7 +90,11 @@ void nt_server(int peer)
         if (src != peer)
             continue;
         if (nt_is_cmd(buf, r, "CHECK")) {
-            check_drops(peer, &base);
+            check_drops(peer, &base, forged);
+            continue;
+        }
+        if (nt_is_cmd(buf, r, "FORGED")) {   /* nt_malformed.c: not echoed */
+            forged++;
             continue;
         }
         raw_send(peer, buf, (size_t)r);

@@ -31,6 +31,14 @@ static int good_frame(int dst, uint32_t len)
 
 static void set_len_field(uint16_t v) { memcpy(frame + 16, &v, 2); }
 
+/* A valid RAW frame whose payload is the command "FORGED" (source set after). */
+static int forged_frame(int dst)
+{
+    int n = good_frame(dst, 6);
+    memcpy(frame + 18, "FORGED", 6);
+    return n;
+}
+
 static int inject(int n)
 {
     return raw_send_frame(frame, (size_t)n) == 0;
@@ -55,12 +63,12 @@ void nt_malformed_client(int peer)
     n = good_frame(peer, 10);  frame[14] = 9;         sent += inject(n);
     n = good_frame(peer, 10);  frame[15] = 0;         sent += inject(n);
     n = good_frame(peer, 10);  frame[15] = 2;         sent += inject(n);
-    /* Unknown source. */
-    n = good_frame(peer, 20); frame[6] = 0x02;                 sent += inject(n);
-    n = good_frame(peer, 20); frame[9] = 0xC2;                 sent += inject(n);
-    n = good_frame(peer, 20); set_mac(frame + 6, nt_node.nodes); sent += inject(n);
-    n = good_frame(peer, 20); set_mac(frame + 6, 0x1234);      sent += inject(n);
-    int total = NT_BAD_ETHERTYPE + NT_BAD_HEADER + NT_BAD_SRC;
+    /* Forged sources: the kernel stamps ours, they arrive as "FORGED" from us. */
+    n = forged_frame(peer); frame[6] = 0x02;                   sent += inject(n);
+    n = forged_frame(peer); frame[9] = 0xC2;                   sent += inject(n);
+    n = forged_frame(peer); set_mac(frame + 6, nt_node.nodes); sent += inject(n);
+    n = forged_frame(peer); set_mac(frame + 6, peer);          sent += inject(n);
+    int total = NT_BAD_ETHERTYPE + NT_BAD_HEADER + NT_FORGED_SRC;
     nt_check(sent == total, "injected %d/%d malformed frames", sent, total);
     /* A valid hand-made frame still arrives: the server echoes it. */
     n = good_frame(peer, 33);
@@ -69,7 +77,7 @@ void nt_malformed_client(int peer)
     /* Order is kept between two nodes: CHECK arrives after all of them. */
     static uint8_t buf[RAW_PAYLOAD_MAX];
     int got_echo = 0, got_result = 0;
-    uint64_t d[4] = { 0 };
+    uint64_t d[5] = { 0 };
     raw_send(peer, "CHECK", 5);
     for (int k = 0; k < 4 && !got_result; k++) {
         int src;
@@ -82,9 +90,12 @@ void nt_malformed_client(int peer)
         }
     }
     nt_check(got_echo, "hand-built valid frame echoed intact");
-    nt_check(got_result && d[0] == NT_BAD_ETHERTYPE && d[1] == NT_BAD_HEADER && d[2] == NT_BAD_SRC,
-             "receiver counted ethertype %llu, bad header %llu, unknown source %llu",
+    nt_check(got_result && d[0] == NT_BAD_ETHERTYPE && d[1] == NT_BAD_HEADER && d[2] == 0,
+             "receiver counted ethertype %llu, bad header %llu, unknown source %llu (want 0)",
              (unsigned long long)d[0], (unsigned long long)d[1], (unsigned long long)d[2]);
+    nt_check(got_result && d[4] == NT_FORGED_SRC,
+             "frames with a forged source arrived stamped with ours: %llu of %d",
+             (unsigned long long)d[4], NT_FORGED_SRC);
     raw_send(peer, "END", 3);
     long r = raw_recv(buf, sizeof buf, 0, 2000000000);
     nt_check(nt_is_cmd(buf, r, "END"), "server acknowledged END");
