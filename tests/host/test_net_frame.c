@@ -1,5 +1,5 @@
 /* test_net_frame.c - cmocka tests for the portable frame builder/classifier
- * (kernel/net_frame.c): valid frames of several sizes, padding, and every
+ * (kernel/net/net_frame.c): valid frames of several sizes, padding, and every
  * drop reason (runt, oversize, foreign ethertype, unknown source, bad header). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,9 +11,14 @@
 
 static uint8_t frame[CLUSTER_FRAME_MAX + 64];
 
+/* The payload buffer has room for one byte more than the largest payload:
+ * the too-long case asks for CLUSTER_PAYLOAD_MAX + 1 bytes (the builder must
+ * refuse it), and filling them must stay inside the buffer (ASan found the
+ * fill writing one byte past a CLUSTER_PAYLOAD_MAX buffer). */
 static int build(int src, int dst, uint8_t kind, uint32_t len)
 {
-    uint8_t payload[CLUSTER_PAYLOAD_MAX];
+    static uint8_t payload[CLUSTER_PAYLOAD_MAX + 1];
+    assert_true(len <= sizeof payload);
     for (uint32_t i = 0; i < len; i++)
         payload[i] = (uint8_t)(i * 7 + 3);
     return net_frame_build(frame, src, dst, kind, payload, len);

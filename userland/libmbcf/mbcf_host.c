@@ -125,43 +125,75 @@ int mbcf_init(void)
 int mbcf_rank(void) { return my_rank; }
 int mbcf_size(void) { return my_size; }
 
-/* ---- exports ---- */
+/* ---- exports ----
+ * The guest keeps exports as page-table bits, without limit; here each rank
+ * has a table of page ranges. Like the guest, an export sets the flags of its
+ * pages whatever they were (flags 0 unexports): the pages are first removed
+ * from every range, then added as one range merged with every range of the
+ * same flags it overlaps or touches, so the table holds only disjoint ranges
+ * (the receive buffers MPI exports one by one coalesce; before this, a 4-rank
+ * MPI suite under ASan's spread-out heap filled the 128 slots and aborted). */
+
+/* Remove [s, e) from every range, splitting one that covers it with room on
+ * both sides. -MBCF_E_AGAIN when such a split finds the table full. Locked. */
+static int exp_remove(struct host_rank *me, uint64_t s, uint64_t e)
+{
+    for (int i = 0; i < me->nexports; i++) {
+        struct host_export *x = &me->exp[i];
+        if (e <= x->start || s >= x->end)
+            continue;
+        if (s > x->start && e < x->end) {
+            if (me->nexports == HOST_MAX_EXPORTS)
+                return -MBCF_E_AGAIN;
+            me->exp[me->nexports++] = (struct host_export){ e, x->end, x->flags, 0 };
+            x->end = s;
+        } else if (s > x->start) {
+            x->end = s;
+        } else if (e < x->end) {
+            x->start = e;
+        } else {
+            me->exp[i--] = me->exp[--me->nexports];   /* wholly inside: drop it */
+        }
+    }
+    return 0;
+}
+
+/* Add [s, e) with flags, absorbing every same-flag range it overlaps or
+ * touches (again after each growth). -MBCF_E_AGAIN when the table is full. */
+static int exp_add(struct host_rank *me, uint64_t s, uint64_t e, int flags)
+{
+    for (int i = 0; i < me->nexports; i++) {
+        struct host_export *x = &me->exp[i];
+        if (x->flags == flags && s <= x->end && e >= x->start) {
+            if (x->start < s)
+                s = x->start;
+            if (x->end > e)
+                e = x->end;
+            me->exp[i] = me->exp[--me->nexports];
+            i = -1;
+        }
+    }
+    if (me->nexports == HOST_MAX_EXPORTS)
+        return -MBCF_E_AGAIN;
+    me->exp[me->nexports++] = (struct host_export){ s, e, flags, 0 };
+    return 0;
+}
+
 int mbcf_export(void *addr, size_t len, int flags)
 {
     if (!seg)
         return -MBCF_E_INVAL;
-    if (!(flags & MBCF_EXPORT_READ) || (flags & ~(MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)))
+    if (flags != 0 && flags != MBCF_EXPORT_READ && flags != (MBCF_EXPORT_READ | MBCF_EXPORT_WRITE))
         return -MBCF_E_INVAL;
     if (len == 0)
         return 0;
     uint64_t s = (uint64_t)(uintptr_t)addr & ~(PAGE - 1);
     uint64_t e = ((uint64_t)(uintptr_t)addr + len + PAGE - 1) & ~(PAGE - 1);
     struct host_rank *me = &seg->r[my_rank];
-    int rc = 0;
-    lock(&me->lock);
-    /* Merge with an existing range of the same flags that touches it. */
-    int i;
-    for (i = 0; i < me->nexports; i++) {
-        struct host_export *x = &me->exp[i];
-        if (x->flags == flags && s <= x->end && e >= x->start) {
-            if (s < x->start)
-                x->start = s;
-            if (e > x->end)
-                x->end = e;
-            break;
-        }
-    }
-    if (i == me->nexports) {
-        if (me->nexports == HOST_MAX_EXPORTS) {
-            rc = -MBCF_E_AGAIN;
-        } else {
-            me->exp[i].start = s;
-            me->exp[i].end = e;
-            me->exp[i].flags = flags;
-            /* publish the entry before the count */
-            __atomic_store_n(&me->nexports, i + 1, __ATOMIC_RELEASE);
-        }
-    }
+    lock(&me->lock);   /* export_check reads the table under this lock */
+    int rc = exp_remove(me, s, e);
+    if (!rc && flags)
+        rc = exp_add(me, s, e, flags);
     unlock(&me->lock);
     return rc;
 }

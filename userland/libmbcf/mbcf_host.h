@@ -9,7 +9,10 @@
 #include "mbcf_fifo_ring.h"     /* mbcf/, ring layout of the MBCF helper */
 
 #define HOST_MAX_RANKS   64
-#define HOST_MAX_EXPORTS 128
+/* Disjoint exported page ranges per rank (mbcf_host.c merges touching ones).
+ * MPI exports each receive buffer; under ASan the heap spreads them over
+ * many regions: a 4-rank MPI suite needed more than 128. */
+#define HOST_MAX_EXPORTS 1024
 #define HOST_MAX_FIFOS   160   /* MPI uses 2n per rank (seed 003 sec 2.2) */
 #define HOST_SEG_MAGIC   0x4d424346u   /* "MBCF" */
 
