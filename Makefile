@@ -9,6 +9,9 @@ HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ikernel/uapi
 USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/include \
                 -Iuserland/libmbcf
 USER_LDFLAGS := -static
+# Every function with external linkage is declared in a header: the kernel,
+# drivers, MBCF, libmbcf, libraw, their test programs and host tests add this.
+WPROTO       := -Wmissing-prototypes
 
 # Libraries: one rule each, in the fragment of their folder; their paths are
 # named here so every fragment can use them whatever the include order.

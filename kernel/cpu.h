@@ -32,6 +32,8 @@ void tss_set_stacks(uint64_t rsp0, uint64_t ist1);
 void idt_init(void);
 void syscall_init(void);
 void trap_dispatch(struct trap_frame *f);
+void exception(struct trap_frame *f);      /* trap.c: vectors 0-31 */
+void apic_init(void);                      /* apic.c: LAPIC, IOAPIC, the timer */
 void irq_dispatch(int vec);
 void timer_interrupt(void);
 long syscall_dispatch(struct syscall_frame *f);

@@ -98,6 +98,8 @@ static void exit_boot_services(EFI_HANDLE image, EFI_BOOT_SERVICES *bs)
     bi.desc_size = dsize;
 }
 
+/* The image's entry point, called by gnu-efi's crt0 (nothing in C calls it). */
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 {
     bi.tsc_entry = rdtsc();

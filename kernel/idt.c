@@ -28,7 +28,6 @@ void idt_init(void)
     __asm__ volatile("lidt %0" : : "m"(d) : "memory");
 }
 
-void exception(struct trap_frame *f);
 
 void trap_dispatch(struct trap_frame *f)
 {

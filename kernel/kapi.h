@@ -75,6 +75,8 @@ int      pci_find(uint16_t vendor, uint16_t device, int *bus, int *dev, int *fn)
 /* GSI of the device's INTx line (see the routing note at the top); *active_low
  * receives the polarity to pass to irq_register. -1 if the device has no line. */
 int      pci_irq_gsi(int bus, int dev, int fn, int *active_low);
+/* Boot: lists the PCI devices on the console (main.c, once). */
+void     pci_scan(void);
 
 /* ---- memory ---- */
 #define PAGE_SIZE 4096ull

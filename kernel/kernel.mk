@@ -11,7 +11,7 @@ EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib
 # No SSE in the kernel (user FPU state is not saved on entry); frame pointers
 # for the panic backtrace; no red zone (interrupts use the kernel stack).
-KERNEL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding -fpic -fshort-wchar \
+KERNEL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(WPROTO) -ffreestanding -fpic -fshort-wchar \
 	-mno-red-zone -mgeneral-regs-only -fno-stack-protector -fno-strict-aliasing \
 	-fno-omit-frame-pointer -fno-builtin -fvisibility=hidden -maccumulate-outgoing-args \
 	-I$(EFI_INC) -I$(EFI_INC)/x86_64 -Ikernel -Ikernel/uapi -I. -MMD -MP
@@ -62,7 +62,7 @@ $(BUILD)/host/test_kfmt: tests/host/test_kfmt.c kernel/kfmt.c kernel/kfmt.h
 $(BUILD)/host/test_timespec: tests/host/test_timespec.c kernel/timespec.c kernel/timespec.h
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Ikernel -o $@ $(filter %.c,$^) -lcmocka
+	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Ikernel -o $@ $(filter %.c,$^) -lcmocka
 
 # tests/run asks for the complete list (recipes expand after all fragments).
 .PHONY: print-host-tests

@@ -11,8 +11,6 @@
 #include "task.h"
 #include "subsys.h"
 
-void apic_init(void);
-void pci_scan(void);
 void kernel_fault_test(char kind);
 
 static struct boot_info *boot;

@@ -16,8 +16,6 @@
 #include "syscall_nr.h"
 #include "syscall_table.h"
 
-void kernel_random(void *buf, uint64_t n);
-
 struct timespec_k { int64_t sec, nsec; };
 
 static long sys_write(int fd, uint64_t buf, uint64_t len)

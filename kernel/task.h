@@ -23,6 +23,9 @@ extern struct task *current;
  * only on failure (after printing why): the status to power off with. */
 int task_exec(const void *elf, uint64_t size, int argc, char **argv, int envc, char **envp);
 
+/* Fills buf with n pseudo-random bytes (AT_RANDOM, getrandom). */
+void kernel_random(void *buf, uint64_t n);
+
 long vm_brk(uint64_t addr);
 long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t off);
 long vm_munmap(uint64_t addr, uint64_t len);

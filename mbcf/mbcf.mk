@@ -4,7 +4,7 @@
 MBCF_PORTABLE := mbcf/mbcf_wire.c mbcf/mbcf_fifo_ring.c mbcf/mbcf_engine.c
 MBCF_HDRS     := mbcf/mbcf_wire.h mbcf/mbcf_fifo_ring.h mbcf/mbcf_engine.h \
                  kernel/uapi/mbcf_abi.h kernel/uapi/cluster_abi.h
-MBCF_HOST_CFLAGS := $(HOST_CFLAGS) -Imbcf
+MBCF_HOST_CFLAGS := $(HOST_CFLAGS) $(WPROTO) -Imbcf
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mbcf_wire $(BUILD)/host/test_mbcf_fifo \
@@ -25,7 +25,7 @@ $(BUILD)/host/test_mbcf_engine: tests/host/test_mbcf_engine.c tests/host/test_mb
 		tests/host/test_mbcf_sim.c $(MBCF_PORTABLE) -lcmocka
 
 # ---- libFuzzer targets (clang), run by tests/host/fuzz_mbcf.sh ----
-MBCF_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+MBCF_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror $(WPROTO) -fsanitize=fuzzer,address,undefined \
                     -Ikernel/uapi -Imbcf -Itests/host
 HOST_TOOLS += $(BUILD)/host/fuzz_mbcf_wire $(BUILD)/host/fuzz_mbcf_engine
 
@@ -56,4 +56,4 @@ KLIB_RENAME := -Dmemcpy=klib_memcpy -Dmemset=klib_memset -Dmemmove=klib_memmove 
 $(BUILD)/host/test_klib: tests/host/test_klib.c kernel/klib.c kernel/kapi.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -fno-builtin -ffreestanding $(KLIB_RENAME) -Ikernel -c kernel/klib.c -o $@.klib.o
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_klib.c $@.klib.o -lcmocka
+	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -o $@ tests/host/test_klib.c $@.klib.o -lcmocka

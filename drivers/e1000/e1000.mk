@@ -9,4 +9,4 @@ KERNEL_SRCS += drivers/e1000/e1000.c
 HOST_TESTS += $(BUILD)/host/test_net_ring
 $(BUILD)/host/test_net_ring: tests/host/test_net_ring.c drivers/e1000/e1000_ring.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Idrivers/e1000 -o $@ tests/host/test_net_ring.c -lcmocka
+	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Idrivers/e1000 -o $@ tests/host/test_net_ring.c -lcmocka

@@ -9,7 +9,7 @@ KERNEL_SRCS += kernel/net/net_core.c kernel/net/net_ctrl.c kernel/net/net_wait.c
                kernel/net/net_syscall.c kernel/net/netdev.c $(NET_PORTABLE)
 
 # ---- host unit tests (cmocka) ----
-NET_HOST_CFLAGS := $(HOST_CFLAGS) -Ikernel -Ikernel/net
+NET_HOST_CFLAGS := $(HOST_CFLAGS) $(WPROTO) -Ikernel -Ikernel/net
 HOST_TESTS += $(BUILD)/host/test_net_frame $(BUILD)/host/test_net_rawq
 
 $(BUILD)/host/test_net_frame: tests/host/test_net_frame.c kernel/net/net_frame.c kernel/net/net_frame.h kernel/uapi/cluster_abi.h

@@ -95,6 +95,8 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
 static void *cb_alloc(void *ctx, size_t bytes) { (void)ctx; return calloc(1, bytes); }
 static void cb_release(void *ctx, void *p) { (void)ctx; free(p); }
 
+/* libFuzzer calls this (its interface has no header of its own). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (sizeof engmem[0] < mbcf_engine_size())

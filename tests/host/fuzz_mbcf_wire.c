@@ -6,6 +6,8 @@
 #include "mbcf_wire.h"
 #include "mbcf_abi.h"
 
+/* libFuzzer calls this (its interface has no header of its own). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct mbcf_frame f;

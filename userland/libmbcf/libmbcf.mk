@@ -7,7 +7,7 @@
 LIBMBCF_SHARED := userland/libmbcf/mbcf_common.c mbcf/mbcf_fifo_ring.c
 LIBMBCF_HDRS   := userland/libmbcf/mbcf.h userland/libmbcf/mbcf_common.h kernel/uapi/mbcf_abi.h userland/libmbcf/mbcf_guest.h userland/libmbcf/mbcf_host.h \
                   mbcf/mbcf_fifo_ring.h kernel/uapi/cluster_abi.h
-LIBMBCF_INC    := -Iuserland/libmbcf -Imbcf
+LIBMBCF_INC    := -Iuserland/libmbcf -Imbcf $(WPROTO)
 
 LIBMBCF_GUEST_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libmbcf-obj/%.o,userland/libmbcf/mbcf_guest.c $(LIBMBCF_SHARED))
 LIBMBCF_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/libmbcf-obj/%.o,userland/libmbcf/mbcf_host.c $(LIBMBCF_SHARED))

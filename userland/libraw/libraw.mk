@@ -7,7 +7,7 @@ LIBRAW_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libraw-obj/%.o,$(LIBRAW_SRCS))
 
 $(BUILD)/lib/guest/libraw-obj/%.o: %.c $(LIBRAW_HDRS)
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(filter-out -static,$(USER_CFLAGS)) -Iuserland/libraw -c $< -o $@
+	$(MUSLCC) $(filter-out -static,$(USER_CFLAGS)) -Iuserland/libraw $(WPROTO) -c $< -o $@
 
 $(LIBRAW): $(LIBRAW_OBJS)
 	@mkdir -p $(dir $@)

@@ -3,7 +3,7 @@
 USER_PROGS += $(BUILD)/user/mbcfbench
 $(BUILD)/user/mbcfbench: $(wildcard userland/mbcfbench/*.c) $(LIBMBCF_GUEST) $(LIBRAW) $(LIBMBCF_HDRS) userland/libraw/raw.h
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) -Imbcf -Iuserland/libraw -o $@ $(wildcard userland/mbcfbench/*.c) $(LIBRAW) $(LIBMBCF_GUEST) $(USER_LDFLAGS)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Imbcf -Iuserland/libraw -o $@ $(wildcard userland/mbcfbench/*.c) $(LIBRAW) $(LIBMBCF_GUEST) $(USER_LDFLAGS)
 
 .PHONY: bench-mbcf
 bench-mbcf: $(BUILD)/user/mbcfbench $(BUILD)/user/rawbench

@@ -4,4 +4,4 @@ NETTEST_SRCS := $(wildcard userland/nettest/*.c)
 USER_PROGS += $(BUILD)/user/nettest
 $(BUILD)/user/nettest: $(NETTEST_SRCS) $(wildcard userland/nettest/*.h) $(LIBRAW) userland/libraw/raw.h
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) -Iuserland/libraw -o $@ $(NETTEST_SRCS) $(LIBRAW) $(USER_LDFLAGS)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Iuserland/libraw -o $@ $(NETTEST_SRCS) $(LIBRAW) $(USER_LDFLAGS)

@@ -3,7 +3,7 @@
 USER_PROGS += $(BUILD)/user/rawbench
 $(BUILD)/user/rawbench: userland/rawbench/rawbench.c $(LIBRAW) userland/libraw/raw.h
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) -Iuserland/libraw -o $@ userland/rawbench/rawbench.c $(LIBRAW) $(USER_LDFLAGS)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Iuserland/libraw -o $@ userland/rawbench/rawbench.c $(LIBRAW) $(USER_LDFLAGS)
 
 .PHONY: bench-raw
 bench-raw: $(BUILD)/user/rawbench

@@ -4,4 +4,4 @@ USER_PROGS += $(BUILD)/user/spooftest
 $(BUILD)/user/spooftest: userland/spooftest/spooftest.c $(LIBMBCF_GUEST) $(LIBRAW) $(LIBMBCF_HDRS) \
 		userland/libraw/raw.h mbcf/mbcf_wire.h
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) -Imbcf -Iuserland/libraw -o $@ $< $(LIBRAW) $(LIBMBCF_GUEST) $(USER_LDFLAGS)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Imbcf -Iuserland/libraw -o $@ $< $(LIBRAW) $(LIBMBCF_GUEST) $(USER_LDFLAGS)
