@@ -21,7 +21,7 @@ check "kernel fault: frame-pointer backtrace with at least 2 frames" \
     bash -c "grep -a 'backtrace:' $L/kpanic/node0.log | grep -a -q -E '(\(\+[0-9a-f]+\).*){2}'"
 check "kernel fault: node status 255 reported" out_has kpanic "node 0 failed: status 255"
 
-for i in 1 2 3 4 5 6 7 8; do echo "this text file is not an ELF executable"; done > "$L/notelf"
+for _ in 1 2 3 4 5 6 7 8; do echo "this text file is not an ELF executable"; done > "$L/notelf"
 boot badelf -n 1 "$L/notelf"
 check "malformed executable: refused with a message" log_has badelf "cannot run notelf: not an ELF file"
 check "malformed executable: status 126 reported" out_has badelf "node 0 failed: status 126"
@@ -46,7 +46,7 @@ set -m
 scripts/qemu/cluster --quiet --timeout 300 --log-dir "$L/int" -n 2 ktest_fault hang >"$L/int/out" 2>&1 &
 pid=$!
 set +m
-for i in $(seq 1 150); do grep -a -q 'about to fault' "$L/int/node1.log" 2>/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 150); do grep -a -q 'about to fault' "$L/int/node1.log" 2>/dev/null && break; sleep 0.2; done
 kill -INT -- -$pid
 wait $pid
 RC=$?

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # kernel_lib.sh - helpers for the kernel's cluster tests (sourced, not run).
 # boot NAME ARGS...: runs scripts/qemu/cluster with a log dir $L/NAME, leaves
 # the exit status in $RC, the launcher's output in $L/NAME/out.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # mbcf_lib.sh - helper for the MBCF cluster tests (sourced, not run).
 # run NAME NODES [cluster options...] -- mbcftest-args...: boots NODES nodes
 # running mbcftest, prints every node's "ok/not ok" lines prefixed with NAME,
