@@ -1,5 +1,5 @@
 /* kapi.h - the kernel's internal API for drivers and the MBCF glue.
- * Everything a driver (drivers/e1000), the network code (kernel/net_*.c) or the
+ * Everything a driver (drivers/e1000), the network code (kernel/net/) or the
  * MBCF kernel glue (mbcf/mbcf_kernel*.c) may call lives here. Additive changes only.
  *
  * Execution model (one CPU, one user task per node):

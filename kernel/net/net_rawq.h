@@ -1,7 +1,7 @@
 /* net_rawq.h - the bounded queue of received raw frames (CLUSTER_KIND_RAW)
  * waiting for SYS_raw_recv. Fixed slots, copies payloads in; full -> caller
  * counts drop_queue_full. Portable C, host-tested (tests/host/test_net_rawq.c).
- * Not locked: the kernel serialises access (kernel/net_core.c). */
+ * Not locked: the kernel serialises access (kernel/net/net_core.c). */
 #ifndef NET_RAWQ_H
 #define NET_RAWQ_H
 #include <stdint.h>

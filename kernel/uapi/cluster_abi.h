@@ -67,7 +67,7 @@ struct net_stats {
     uint64_t rx_ctrl;          /* CLUSTER_KIND_CTRL frames (boot handshake) consumed, not drops */
 };
 
-/* SYS_net_config: how the kernel waits for frames (kernel/net_wait.c). */
+/* SYS_net_config: how the kernel waits for frames (kernel/net/net_wait.c). */
 struct net_config {
     int32_t wait_mode;         /* 0 adaptive (poll budget, then interrupt + HLT), 1 pure polling */
     int32_t print_stats;       /* 1: print struct net_stats on the console at power-off */
@@ -97,6 +97,9 @@ struct cluster_hdr {
 #define CLUSTER_CTRL_ACK   2
 #define CLUSTER_PAYLOAD_MAX (CLUSTER_FRAME_MAX - CLUSTER_ETH_HDR - 4)
 
-/* MBCF structures (queues, status codes, limits, FIFO layout): mbcf_abi.h. */
+/* MBCF structures (queues, status codes, limits, FIFO layout) are in
+ * mbcf_abi.h, part of the same contract: included here for programs that
+ * include the whole contract through this header. */
+#include "mbcf_abi.h"
 
 #endif

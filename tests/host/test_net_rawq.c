@@ -1,4 +1,4 @@
-/* test_net_rawq.c - cmocka tests for the raw receive queue (kernel/net_rawq.c):
+/* test_net_rawq.c - cmocka tests for the raw receive queue (kernel/net/net_rawq.c):
  * FIFO order, content, full -> refused without damage, wrap-around. */
 #include <stdarg.h>
 #include <stddef.h>
