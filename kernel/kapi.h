@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include "uapi/cluster_abi.h"
 #include "uapi/cluster_tsc.h"
+#include "pte.h"
 
 /* ---- console ---- */
 /* Serial console (COM1). Formats: %d %i %u %x %X %p %s %c %%, the length
@@ -130,14 +131,7 @@ int       copy_to_user(uint64_t udst, const void *src, uint64_t len); /* 0 or -E
  * User memory always uses 4 KiB pages. The physical page is (*pte & PTE_ADDR);
  * reach it through phys_to_virt(). Works from interrupt context. */
 uint64_t *user_pte(uint64_t uvaddr);
-#define PTE_P     (1ull << 0)
-#define PTE_W     (1ull << 1)
-#define PTE_U     (1ull << 2)
-#define PTE_PWT   (1ull << 3)
-#define PTE_PCD   (1ull << 4)
-#define PTE_PS    (1ull << 7)
-#define PTE_NX    (1ull << 63)
-#define PTE_ADDR  0x000ffffffffff000ull
+/* Entry bits PTE_P, PTE_W, PTE_U ... and USER_TOP: pte.h. */
 /* PTE software bits reserved for MBCF export: */
 #define PTE_MBCF_READ  (1ull << 9)   /* exported readable */
 #define PTE_MBCF_WRITE (1ull << 10)  /* exported writable */

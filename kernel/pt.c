@@ -11,21 +11,21 @@ uint64_t *pt_walk(const struct pt_ops *ops, uint64_t root_pa, uint64_t va, int c
     for (int level = 3; level > 0; level--) {
         unsigned idx = (unsigned)(va >> (12 + 9 * level)) & 511;
         uint64_t e = table[idx];
-        if (!(e & PT_P)) {
+        if (!(e & PTE_P)) {
             if (!create)
                 return NULL;
             uint64_t pa = ops->alloc_table();
             if (!pa)
                 return NULL;
-            e = pa | PT_P | PT_W | inter_flags;
+            e = pa | PTE_P | PTE_W | inter_flags;
             table[idx] = e;
-        } else if (e & PT_PS) {
+        } else if (e & PTE_PS) {
             return NULL;
-        } else if (create && (inter_flags & ~e & (PT_U | PT_W))) {
-            e |= inter_flags & (PT_U | PT_W);
+        } else if (create && (inter_flags & ~e & (PTE_U | PTE_W))) {
+            e |= inter_flags & (PTE_U | PTE_W);
             table[idx] = e;
         }
-        table = ops->p2v(e & PT_ADDR);
+        table = ops->p2v(e & PTE_ADDR);
     }
     return &table[(va >> 12) & 511];
 }
@@ -50,7 +50,7 @@ static int range_level(const struct pt_ops *ops, uint64_t *table, int level, uin
         if (va >= hi)
             break;
         uint64_t e = table[i];
-        if (!(e & PT_P))
+        if (!(e & PTE_P))
             continue;
         if (level == 0) {
             int r = fn ? fn(ctx, va, &table[i]) : 0;
@@ -58,13 +58,13 @@ static int range_level(const struct pt_ops *ops, uint64_t *table, int level, uin
                 return r;
             continue;
         }
-        if (e & PT_PS)
+        if (e & PTE_PS)
             continue;
-        uint64_t *child = ops->p2v(e & PT_ADDR);
+        uint64_t *child = ops->p2v(e & PTE_ADDR);
         int r = range_level(ops, child, level - 1, va, lo, hi, fn, ctx, prune);
         if (prune && table_empty(child)) {
             table[i] = 0;
-            ops->free_table(e & PT_ADDR);
+            ops->free_table(e & PTE_ADDR);
         }
         if (r)
             return r;
@@ -95,7 +95,7 @@ int uaccess_check(const struct pt_ops *ops, uint64_t root_pa, uint64_t addr, uin
         return -EFAULT_;
     if (len == 0)
         return 0;
-    uint64_t need = PT_P | PT_U | (write ? PT_W : 0);
+    uint64_t need = PTE_P | PTE_U | (write ? PTE_W : 0);
     for (uint64_t page = addr & ~0xfffull; page < addr + len; page += 4096) {
         uint64_t *pte = pt_walk(ops, root_pa, page, 0, 0);
         if (!pte || (*pte & need) != need)
@@ -115,7 +115,7 @@ static int copy_pages(const struct pt_ops *ops, uint64_t root_pa, uint64_t uaddr
         uint64_t off = uaddr & 0xfff;
         uint64_t n = 4096 - off < len ? 4096 - off : len;
         uint64_t *pte = pt_walk(ops, root_pa, uaddr, 0, 0);
-        uint8_t *u = (uint8_t *)ops->p2v(*pte & PT_ADDR) + off;
+        uint8_t *u = (uint8_t *)ops->p2v(*pte & PTE_ADDR) + off;
         if (out)
             memcpy(u, k, n);
         else

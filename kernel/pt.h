@@ -6,13 +6,7 @@
 #define PT_H
 #include <stdint.h>
 
-#define PT_P    (1ull << 0)
-#define PT_W    (1ull << 1)
-#define PT_U    (1ull << 2)
-#define PT_PS   (1ull << 7)
-#define PT_NX   (1ull << 63)
-#define PT_ADDR 0x000ffffffffff000ull
-#define USER_TOP 0x0000800000000000ull   /* first address above the user half */
+#include "pte.h"              /* PTE_* bits, USER_TOP */
 
 struct pt_ops {
     void *(*p2v)(uint64_t pa);             /* physical -> usable pointer */

@@ -12,7 +12,6 @@
 #include "mbcf_kernel.h"
 #include "mbcf_fifo_ring.h"
 #include "mbcf_abi.h"
-#include "pt.h"                /* USER_TOP */
 #define PAGE_MASK (PAGE_SIZE - 1)
 
 /* ---- leaf-PTE cache ----

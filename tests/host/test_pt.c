@@ -39,11 +39,11 @@ static int setup(void **s)
     (void)s;
     root = alloc_table();
     uint64_t va[4] = { 0x400000, 0x401000, 0x402000, 0x404000 };
-    uint64_t fl[4] = { PT_P | PT_U | PT_W, PT_P | PT_U | PT_W, PT_P | PT_U, PT_P | PT_W };
+    uint64_t fl[4] = { PTE_P | PTE_U | PTE_W, PTE_P | PTE_U | PTE_W, PTE_P | PTE_U, PTE_P | PTE_W };
     for (int i = 0; i < 4; i++) {
         pages[i] = aligned_alloc(4096, 4096);
         memset(pages[i], 'a' + i, 4096);
-        uint64_t *pte = pt_walk(&ops, root, va[i], 1, PT_U);
+        uint64_t *pte = pt_walk(&ops, root, va[i], 1, PTE_U);
         assert_non_null(pte);
         *pte = (uint64_t)(uintptr_t)pages[i] | fl[i];
     }
@@ -55,13 +55,13 @@ static void walk_finds_and_misses(void **s)
     (void)s;
     uint64_t *pte = pt_walk(&ops, root, 0x401000, 0, 0);
     assert_non_null(pte);
-    assert_ptr_equal(p2v(*pte & PT_ADDR), pages[1]);
+    assert_ptr_equal(p2v(*pte & PTE_ADDR), pages[1]);
     assert_null(pt_walk(&ops, root, 0x7f0000000000ull, 0, 0));      /* no tables there */
     uint64_t *miss = pt_walk(&ops, root, 0x403000, 0, 0);             /* table exists, entry empty */
     assert_non_null(miss);
     assert_int_equal(*miss, 0);
     int before = tables;
-    assert_non_null(pt_walk(&ops, root, 0x405000, 1, PT_U));          /* same tables, no allocation */
+    assert_non_null(pt_walk(&ops, root, 0x405000, 1, PTE_U));          /* same tables, no allocation */
     assert_int_equal(tables, before);
 }
 
@@ -128,9 +128,9 @@ static void large_pages_are_not_user_memory(void **s)
 {
     (void)s;
     uint64_t *pml4 = p2v(root);
-    uint64_t *pdpt = p2v(pml4[0] & PT_ADDR);
-    uint64_t *pd = p2v(pdpt[0] & PT_ADDR);
-    pd[100] = (100ull << 21) | PT_P | PT_U | PT_W | PT_PS;
+    uint64_t *pdpt = p2v(pml4[0] & PTE_ADDR);
+    uint64_t *pd = p2v(pdpt[0] & PTE_ADDR);
+    pd[100] = (100ull << 21) | PTE_P | PTE_U | PTE_W | PTE_PS;
     assert_null(pt_walk(&ops, root, 100ull << 21, 0, 0));
     assert_int_equal(uaccess_check(&ops, root, 100ull << 21, 8, 0), -14);
 }
@@ -152,9 +152,9 @@ static int log_leaf(void *ctx, uint64_t va, uint64_t *pte)
 
 static uint64_t map_at(uint64_t r, uint64_t va)
 {
-    uint64_t *pte = pt_walk(&ops, r, va, 1, PT_U);
+    uint64_t *pte = pt_walk(&ops, r, va, 1, PTE_U);
     assert_non_null(pte);
-    *pte = 0x1000 | PT_P | PT_U;           /* the frame is never touched */
+    *pte = 0x1000 | PTE_P | PTE_U;           /* the frame is never touched */
     return va;
 }
 
@@ -205,7 +205,7 @@ static void range_prune_frees_emptied_tables_only(void **s)
     assert_non_null(pt_walk(&ops, r, 0x200000000000ull, 0, 0));
     /* Tables made by a walk that never got a page (a failed mapping) are
      * pruned too: fn NULL only prunes. */
-    assert_non_null(pt_walk(&ops, r, 0x500000000000ull, 1, PT_U));
+    assert_non_null(pt_walk(&ops, r, 0x500000000000ull, 1, PTE_U));
     freed = 0;
     assert_int_equal(pt_range(&ops, r, 0x500000000000ull, 0x500000001000ull, NULL, NULL, 1), 0);
     assert_int_equal(freed, 3);
@@ -225,13 +225,13 @@ static void range_skips_large_pages(void **s)
     (void)s;
     uint64_t r = alloc_table();
     map_at(r, 0x400000);
-    uint64_t *pd = p2v(((uint64_t *)p2v(((uint64_t *)p2v(r))[0] & PT_ADDR))[0] & PT_ADDR);
-    pd[5] = (5ull << 21) | PT_P | PT_PS | PT_U;
+    uint64_t *pd = p2v(((uint64_t *)p2v(((uint64_t *)p2v(r))[0] & PTE_ADDR))[0] & PTE_ADDR);
+    pd[5] = (5ull << 21) | PTE_P | PTE_PS | PTE_U;
     struct visit_log l = { .stop_at = 0 };
     assert_int_equal(pt_range(&ops, r, 0, 1ull << 30, log_leaf, &l, 0), 0);
     assert_int_equal(l.n, 1);
     assert_int_equal(l.va[0], 0x400000);
-    assert_int_equal(pd[5], (5ull << 21) | PT_P | PT_PS | PT_U);
+    assert_int_equal(pd[5], (5ull << 21) | PTE_P | PTE_PS | PTE_U);
 }
 
 int main(void)
