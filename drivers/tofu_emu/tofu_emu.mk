@@ -24,5 +24,5 @@ TOFU_KERNEL := drivers/tofu_emu/tofu_stadd.c drivers/tofu_emu/tofu_k_net.c \
                drivers/tofu_emu/tofu_k_target.c drivers/tofu_emu/tofu_k_vcq.c \
                drivers/tofu_emu/tofu_k_plug.c
 KERNEL_SRCS += drivers/tofu_emu/tofu_topo.c $(TOFU_KERNEL)
-$(BUILD)/kobj/drivers/tofu_emu/%.c.o: KERNEL_CFLAGS += -Idrivers/tofu_emu -Imbcf -Iuserland/libmbcf \
+$(BUILD)/kobj/drivers/tofu_emu/%.c.o: KERNEL_CFLAGS += -Idrivers/tofu_emu -Imbcf \
 	-Wmissing-prototypes -fbuiltin

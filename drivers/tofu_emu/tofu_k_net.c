@@ -7,7 +7,7 @@
 #include "kapi.h"
 #include "net/net.h"
 #include "mbcf_engine.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 

@@ -8,7 +8,7 @@
  * (tofu_wire.h) deliver notices, answer gets and run atomics. Called from the
  * engine's callbacks: it only queues replies (tofu_k_net.c posts them). */
 #include "kapi.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include "tofu_k.h"
 #include "tofu_stadd.h"
 

@@ -8,7 +8,7 @@
 #include "kapi.h"
 #include "net/net.h"
 #include "nodecfg.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 #include "tofu_topo.h"

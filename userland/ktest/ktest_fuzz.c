@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "cluster_abi.h"
+#include "cluster_user.h"
 
 #define PG 4096ul
 #define SANDBOX 0x200000000000ul          /* memory calls play here ...     */
@@ -47,11 +48,7 @@ static uint64_t below(uint64_t n) { return n ? rnd() % n : 0; }
 
 static long sys6(long nr, const uint64_t a[6])
 {
-    long r;
-    register long r10 __asm__("r10") = (long)a[3], r8 __asm__("r8") = (long)a[4], r9 __asm__("r9") = (long)a[5];
-    __asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a[0]), "S"(a[1]), "d"(a[2]), "r"(r10), "r"(r8), "r"(r9)
-                     : "rcx", "r11", "memory");
-    return r;
+    return cluster_syscall6(nr, (long)a[0], (long)a[1], (long)a[2], (long)a[3], (long)a[4], (long)a[5]);
 }
 static long sys2(long nr, uint64_t a, uint64_t b)
 {
@@ -133,13 +130,6 @@ static long pick_nr(void)
     if (below(4))
         return implemented[below(sizeof implemented / sizeof implemented[0])];
     return (long)below(1101);
-}
-
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
 }
 
 static uint64_t saved_fs;
@@ -238,7 +228,7 @@ int main(int argc, char **argv)
 
     struct node_info ni = { 0 };
     sys2(SYS_node_info, (uint64_t)&ni, 0);
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cluster_rdtsc();
     long made = 0, skipped = 0, nonneg = 0, efault = 0, enosys = 0, other = 0;
     for (long i = 0; i < count; i++) {
         long nr = pick_nr();
@@ -267,7 +257,7 @@ int main(int argc, char **argv)
         if ((i + 1) % 10000 == 0)
             printf("# ktest_fuzz: %ld calls\n", i + 1);
     }
-    uint64_t ms = ni.tsc_hz ? (rdtsc() - t0) / (ni.tsc_hz / 1000) : 0;
+    uint64_t ms = ni.tsc_hz ? (cluster_rdtsc() - t0) / (ni.tsc_hz / 1000) : 0;
     printf("ktest_fuzz: seed %llu, %ld calls made, %ld skipped, %ld returned >= 0, %ld EFAULT, %ld ENOSYS, "
            "%ld other errors, %llu ms: node survived\n",
            (unsigned long long)seed, made, skipped, nonneg, efault, enosys, other, (unsigned long long)ms);

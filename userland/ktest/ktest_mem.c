@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include "cluster_abi.h"
+#include "cluster_user.h"
 
 #ifndef MREMAP_MAYMOVE
 #define MREMAP_MAYMOVE 1
@@ -33,14 +34,7 @@ static void check(int cond, const char *what)
         failures++;
 }
 
-static long sys6(long nr, long a, long b, long c, long d, long e, long f)
-{
-    long r;
-    register long r10 __asm__("r10") = d, r8 __asm__("r8") = e, r9 __asm__("r9") = f;
-    __asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
-                     : "rcx", "r11", "memory");
-    return r;
-}
+#define sys6 cluster_syscall6   /* userland/include/cluster_user.h */
 #define sys(nr, a, b, c) sys6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
 
 static long xmmap(uint64_t addr, uint64_t len, int prot, int flags)
@@ -48,14 +42,7 @@ static long xmmap(uint64_t addr, uint64_t len, int prot, int flags)
     return sys6(SYS_mmap, (long)addr, (long)len, prot, flags | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 }
 
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static uint64_t ms_since(uint64_t t0) { return (rdtsc() - t0) * 1000 / tsc_hz; }
+static uint64_t ms_since(uint64_t t0) { return (cluster_rdtsc() - t0) * 1000 / tsc_hz; }
 
 /* Free memory as the kernel's page allocator counts it (sysinfo freeram). */
 static uint64_t free_pages(void)
@@ -99,17 +86,17 @@ static void test_huge_ranges(void)
     for (int i = 0; i < 3; i++)
         ok &= xmmap(in[i], PG, PROT_READ | PROT_WRITE, MAP_FIXED) == (long)in[i];
     check(ok, "three pages mapped inside a 64 TiB range (first page, middle, last)");
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cluster_rdtsc();
     long r = xmmap(lo, len, PROT_READ, MAP_FIXED_NOREPLACE);
     uint64_t ms = ms_since(t0);
     printf("# MAP_FIXED_NOREPLACE over 64 TiB: %ld in %llu ms\n", r, (unsigned long long)ms);
     check(r == -EEXIST && ms < 1000, "MAP_FIXED_NOREPLACE over 64 TiB finds the mapped pages: -EEXIST within 1 s");
-    t0 = rdtsc();
+    t0 = cluster_rdtsc();
     r = sys(SYS_mprotect, lo, len, PROT_READ);
     ms = ms_since(t0);
     check(r == -ENOMEM && ms < 1000, "mprotect over 64 TiB with holes: -ENOMEM within 1 s");
     uint64_t f0 = free_pages();
-    t0 = rdtsc();
+    t0 = cluster_rdtsc();
     r = sys(SYS_munmap, lo, len, 0);
     ms = ms_since(t0);
     printf("# munmap over 64 TiB: %ld in %llu ms\n", r, (unsigned long long)ms);
