@@ -63,6 +63,10 @@ struct mbcf_engine {
     struct mbcf_callbacks cb;
     struct mbcf_stats_eng st;
     uint64_t want_ack;          /* bit p: peer p is owed an ack */
+    uint64_t dead, left;        /* bit p: peer p declared dead / said BYE */
+    uint64_t heard_ns[MBCF_MAX_NODES];  /* last valid frame from p (init: engine start) */
+    uint64_t probed_ns[MBCF_MAX_NODES]; /* last probe sent to p */
+    uint64_t dead_ns[MBCF_MAX_NODES];   /* when p was declared dead */
     uint32_t outstanding;
     uint8_t scratch[MBCF_WIRE_MAX]; /* a voided frame (send_slot) */
     struct rx rx[MBCF_MAX_NODES];
@@ -100,6 +104,13 @@ struct mbcf_engine *mbcf_engine_init(void *mem, const struct mbcf_config *cfg,
     memset(e, 0, sizeof *e);
     e->cfg = *cfg;
     e->cb = *cb;
+    if (e->cfg.dead_ns) {   /* every peer counts as heard at engine start */
+        if (!e->cfg.probe_ns)
+            e->cfg.probe_ns = e->cfg.dead_ns / 16 ? e->cfg.dead_ns / 16 : 1;
+        uint64_t now = e->cb.now_ns(e->cb.ctx);
+        for (int p = 0; p < MBCF_MAX_NODES; p++)
+            e->heard_ns[p] = e->probed_ns[p] = now;
+    }
     return e;
 }
 
@@ -148,20 +159,33 @@ static void ack_sent(struct mbcf_engine *e, int p)
     e->want_ack &= ~((uint64_t)1 << p);
 }
 
-static void send_ack(struct mbcf_engine *e, int p)
+/* A frame without data to p: our ack, as a pure ACK (type MBCF_T_ACK, flags 0
+ * or MBCF_F_PROBE) or a BYE. Returns 0, or <0 when it could not be queued. */
+static int send_ctl(struct mbcf_engine *e, int p, uint8_t type, uint8_t flags)
 {
     uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN];
     struct mbcf_wire_hdr h;
     memset(&h, 0, sizeof h);
-    h.type = MBCF_T_ACK;
+    h.type = type;
+    h.flags = flags;
     fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN);
     memcpy(buf, &h, sizeof h);
     if (e->cb.send_frame(e->cb.ctx, p, buf, MBCF_WIRE_HDR + h.nstat) < 0) {
         e->st.tx_blocked++;
-        return;   /* want_ack stays set: the tick tries again */
+        return -1;
     }
-    e->st.tx_ack++;
     ack_sent(e, p);
+    return 0;
+}
+
+static void send_ack(struct mbcf_engine *e, int p)
+{
+    if (e->dead & ((uint64_t)1 << p)) {       /* nobody to tell */
+        e->want_ack &= ~((uint64_t)1 << p);
+        return;
+    }
+    if (send_ctl(e, p, MBCF_T_ACK, 0) == 0)   /* else want_ack stays set: the tick retries */
+        e->st.tx_ack++;
 }
 
 /* ---------- sender ---------- */
@@ -294,6 +318,8 @@ static int post(struct mbcf_engine *e, int node, int op, uint16_t task, uint64_t
 {
     if (node < 0 || node >= e->cfg.nodes)   /* self is fine: loopback */
         return -MBCF_E_NODE;
+    if (e->dead & ((uint64_t)1 << node))
+        return -MBCF_E_PEER_DEAD;
     if (len > (op == MBCF_OP_PUT ? MBCF_WIRE_PUT_MAX : MBCF_WIRE_FIFO_MAX))
         return -MBCF_E_TOOLONG;
     struct tx *t = tx_get(e, node);
@@ -335,7 +361,8 @@ int mbcf_can_post(struct mbcf_engine *e, int node)
     if (node < 0 || node >= e->cfg.nodes)
         return 0;
     struct tx *t = e->tx[node];
-    return !t || t->op_tail - t->op_head < MBCF_OPQ;
+    return !t || t->op_tail - t->op_head < MBCF_OPQ ||
+           (e->dead & ((uint64_t)1 << node));   /* a post fails at once */
 }
 
 /* An ack from peer p about the frames we sent it. */
@@ -492,6 +519,83 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         send_ack(e, p);
 }
 
+/* ---------- dead peers ---------- */
+
+/* Declare p dead: every operation posted to it completes with
+ * MBCF_E_PEER_DEAD (or the refusal its frames already got), its send state
+ * empties (sequence numbers kept), and it is never sent to again. */
+static void declare_dead(struct mbcf_engine *e, int p, int why)
+{
+    uint64_t bit = (uint64_t)1 << p;
+    if (p == e->cfg.self || (e->dead & bit))
+        return;
+    e->dead |= bit;
+    if (why == MBCF_DEAD_LEFT)
+        e->left |= bit;
+    e->dead_ns[p] = e->cb.now_ns(e->cb.ctx);
+    e->want_ack &= ~bit;
+    e->st.dead_peers++;
+    struct tx *t = e->tx[p];
+    if (t) {
+        /* empty the window first: complete() may post again (to a dead node: refused) */
+        uint32_t head = t->op_head, tail = t->op_tail;
+        t->op_head = t->op_frag = t->op_tail;
+        t->base = t->nxt = t->top = t->max;
+        t->rto_armed = t->busy = t->probing = t->fast_valid = 0;
+        for (; head != tail; head++) {
+            struct txop *o = &t->ops[head % MBCF_OPQ];
+            e->outstanding--;
+            e->st.ops_completed++;
+            e->cb.complete(e->cb.ctx, o->cookie, p, o->status ? o->status : MBCF_E_PEER_DEAD);
+        }
+    }
+    if (e->cb.peer_dead)
+        e->cb.peer_dead(e->cb.ctx, p, why);
+}
+
+void mbcf_leave(struct mbcf_engine *e)
+{
+    for (int p = 0; p < e->cfg.nodes; p++)
+        if (p != e->cfg.self && !(e->dead & ((uint64_t)1 << p)) &&
+            send_ctl(e, p, MBCF_T_BYE, 0) == 0)
+            e->st.tx_bye++;
+}
+
+uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left)
+{
+    if (left)
+        *left = e->left;
+    return e->dead;
+}
+
+uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node)
+{
+    return node >= 0 && node < MBCF_MAX_NODES ? e->dead_ns[node] : 0;
+}
+
+/* Liveness (tick): probe peers silent for probe_ns, declare those silent for
+ * dead_ns dead. Only when dead_ns is set. */
+static void check_peers(struct mbcf_engine *e, uint64_t now)
+{
+    if (!e->cfg.dead_ns)
+        return;
+    for (int p = 0; p < e->cfg.nodes; p++) {
+        if (p == e->cfg.self || (e->dead & ((uint64_t)1 << p)))
+            continue;
+        uint64_t quiet = now - e->heard_ns[p];
+        if (now < e->heard_ns[p])
+            quiet = 0;
+        if (quiet >= e->cfg.dead_ns) {
+            declare_dead(e, p, MBCF_DEAD_SILENT);
+        } else if (quiet >= e->cfg.probe_ns && now - e->probed_ns[p] >= e->cfg.probe_ns) {
+            if (send_ctl(e, p, MBCF_T_ACK, MBCF_F_PROBE) == 0) {
+                e->st.tx_probe++;
+                e->probed_ns[p] = now;
+            }
+        }
+    }
+}
+
 void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
 {
     struct mbcf_frame f;
@@ -500,20 +604,33 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
         e->st.rx_bad_src++;
         return;
     }
+    if (e->dead & ((uint64_t)1 << src)) {   /* dead stays dead (its state is gone) */
+        e->st.rx_from_dead++;
+        return;
+    }
     int err = mbcf_wire_parse(frame, len, &f);
     if (err) {
         e->st.rx_malformed++;
         e->st.malformed_by_reason[err]++;
         return;
     }
+    e->heard_ns[src] = e->cb.now_ns(e->cb.ctx);
     if (f.h.type == MBCF_T_DATA) {
         e->st.rx_data++;
         take_data(e, src, &f);
+    } else if (f.h.type == MBCF_T_BYE) {
+        e->st.rx_bye++;
     } else {
         e->st.rx_ack++;
+        if (f.h.flags & MBCF_F_PROBE) {
+            e->st.rx_probe++;
+            e->want_ack |= (uint64_t)1 << src;   /* answered at the end of the batch */
+        }
     }
     if (f.h.flags & MBCF_F_ACK)
         take_ack(e, src, &f);   /* may piggyback our pending ack on data it sends */
+    if (f.h.type == MBCF_T_BYE)
+        declare_dead(e, src, MBCF_DEAD_LEFT);   /* after its last ack completed what it took */
 }
 
 int mbcf_ack_owed(const struct mbcf_engine *e) { return e->want_ack != 0; }
@@ -529,9 +646,10 @@ void mbcf_rx_done(struct mbcf_engine *e)
 void mbcf_tick(struct mbcf_engine *e)
 {
     uint64_t now = e->cb.now_ns(e->cb.ctx);
+    check_peers(e, now);
     for (int p = 0; p < e->cfg.nodes; p++) {
         struct tx *t = e->tx[p];
-        if (!t)
+        if (!t || (e->dead & ((uint64_t)1 << p)))
             continue;
         if (t->busy && !t->probing && now >= t->busy_until) {
             t->probing = 1;          /* send the held frame once more */

@@ -19,6 +19,15 @@
  *    longer than fifo_full_timeout_ns, B refuses the append (MBCF_E_FIFO_FULL)
  *    and moves on; A's completion then says so and the user retries.
  *
+ * Dead peers (issue 11): a node whose task has ended says so before it powers
+ * off (mbcf_leave: a BYE frame carrying its last ack, sent a few times); with
+ * dead_ns set, a peer silent for probe_ns is probed (an ACK with
+ * MBCF_F_PROBE, which every engine answers) and a peer from which nothing at
+ * all arrived for dead_ns is declared dead. A dead peer stays dead: its
+ * pending operations complete with MBCF_E_PEER_DEAD, new posts to it fail
+ * with it, frames from it are dropped, and the peer_dead callback tells the
+ * glue (which wakes the task).
+ *
  * The engine never touches task memory: the glue's callbacks do (target-side
  * write, FIFO append, reading the source of a local operation). Portable C,
  * no kernel headers: the same file is tested on the host (tests/host).
@@ -67,7 +76,12 @@ struct mbcf_callbacks {
     void (*complete)(void *ctx, uint64_t cookie, int node, int status);
     /* Zeroed memory for per-peer send state (about 18 KiB each), or NULL. */
     void *(*alloc)(void *ctx, size_t bytes);
+    /* Peer `node` declared dead (MBCF_DEAD_LEFT or MBCF_DEAD_SILENT), called
+     * once, after its operations completed with MBCF_E_PEER_DEAD. May be NULL. */
+    void (*peer_dead)(void *ctx, int node, int why);
 };
+#define MBCF_DEAD_LEFT   1   /* it said BYE: its task ended, its node powers off */
+#define MBCF_DEAD_SILENT 2   /* nothing arrived from it for dead_ns */
 
 struct mbcf_config {
     int self;                      /* this node's rank */
@@ -80,6 +94,10 @@ struct mbcf_config {
     uint64_t fifo_full_timeout_ns; /* hold a full-FIFO append at most this long (0: forever) */
     uint32_t window;               /* frames in flight per peer (1..MBCF_WINDOW) */
     uint32_t ack_every;            /* also ack at once after this many frames (0: only batch end/tick) */
+    uint64_t dead_ns;              /* a peer silent this long is dead (0: never; default 0) */
+    uint64_t probe_ns;             /* probe a peer silent this long, and again after as long
+                                      (0: dead_ns / 16, so 16 probes are lost before a live
+                                      peer under heavy loss is taken for dead) */
 };
 void mbcf_config_default(struct mbcf_config *c, int self, int nodes);
 
@@ -91,6 +109,7 @@ struct mbcf_stats_eng {
     uint64_t malformed_by_reason[MBCF_WIRE_NERR];
     uint64_t applied, refused, fifo_busy, fifo_full_refused;
     uint64_t ops_posted, ops_completed;
+    uint64_t tx_probe, rx_probe, tx_bye, rx_bye, rx_from_dead, dead_peers;
 };
 
 struct mbcf_engine;   /* opaque outside mbcf_engine.c */
@@ -102,7 +121,7 @@ struct mbcf_engine *mbcf_engine_init(void *mem, const struct mbcf_config *cfg,
 /* Post a remote write of len bytes from local address src to vaddr raddr of
  * task `task` on node `node`, or a FIFO append (whole entry, len <= 1400).
  * Returns 0, -MBCF_E_AGAIN (queue to that node full), -MBCF_E_NODE,
- * -MBCF_E_TOOLONG or -MBCF_E_INVAL. node may be this node (frames loop back
+ * -MBCF_E_TOOLONG, -MBCF_E_INVAL or -MBCF_E_PEER_DEAD (node declared dead). node may be this node (frames loop back
  * through send_frame like any other). Frames go out at once as far as the
  * window allows. */
 int mbcf_post_put(struct mbcf_engine *e, int node, uint16_t task, uint64_t raddr,
@@ -123,6 +142,14 @@ void mbcf_rx_done(struct mbcf_engine *e);
 int mbcf_ack_owed(const struct mbcf_engine *e);
 /* Timer: retransmissions, probes, delayed acks, blocked transmissions. */
 void mbcf_tick(struct mbcf_engine *e);
+
+/* This node's task has ended: send a BYE (with our ack) to every live peer.
+ * Call it a few times (frames can be lost); peers answer nothing. */
+void mbcf_leave(struct mbcf_engine *e);
+/* Peers declared dead: bit p for node p; *left (may be NULL) gets those that
+ * said BYE. When each was declared: mbcf_dead_since (0: alive). */
+uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left);
+uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node);
 
 /* Operations posted and not completed (all peers). */
 uint32_t mbcf_outstanding(const struct mbcf_engine *e);

@@ -77,10 +77,11 @@ int mbcf_wire_parse(const void *buf, size_t len, struct mbcf_frame *f)
     int err = check_ack_part(h, f->status);
     if (err)
         return err;
-    if (h->type == MBCF_T_ACK) {
+    if (h->type == MBCF_T_ACK || h->type == MBCF_T_BYE) {
         if (h->op != 0)
             return MBCF_WIRE_TYPE;
-        if (!(h->flags & MBCF_F_ACK) || (h->flags & (MBCF_F_FIRST | MBCF_F_LAST)))
+        if (!(h->flags & MBCF_F_ACK) || (h->flags & (MBCF_F_FIRST | MBCF_F_LAST)) ||
+            (h->type == MBCF_T_BYE && (h->flags & MBCF_F_PROBE)))
             return MBCF_WIRE_FLAGS;
         if (h->len || h->seq || h->task || h->addr || h->total || h->offset)
             return MBCF_WIRE_RANGE;
@@ -88,6 +89,8 @@ int mbcf_wire_parse(const void *buf, size_t len, struct mbcf_frame *f)
     }
     if (h->type != MBCF_T_DATA)
         return MBCF_WIRE_TYPE;
+    if (h->flags & MBCF_F_PROBE)
+        return MBCF_WIRE_FLAGS;
     if (h->op == MBCF_OP_PUT)
         return check_put(h);
     if (h->op == MBCF_OP_FIFO)

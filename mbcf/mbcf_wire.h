@@ -26,6 +26,9 @@
 /* Frame types. */
 #define MBCF_T_DATA 1   /* carries an operation fragment (and maybe an ack) */
 #define MBCF_T_ACK  2   /* acknowledgement only */
+#define MBCF_T_BYE  3   /* "node leaving": the sender's task has ended and its node
+                           powers off; carries its last ack (sent a few times, no
+                           answer: frames can be lost, silence detection covers it) */
 
 /* Operations of DATA frames. */
 #define MBCF_OP_PUT  1  /* remote write fragment */
@@ -37,7 +40,8 @@
 #define MBCF_F_BUSY  0x04 /* receiver holds frame `ack` back: FIFO full */
 #define MBCF_F_FIRST 0x08 /* first fragment of an operation */
 #define MBCF_F_LAST  0x10 /* last fragment of an operation */
-#define MBCF_F_ALL   0x1f
+#define MBCF_F_PROBE 0x20 /* ACK only: liveness probe, answer with an ack */
+#define MBCF_F_ALL   0x3f
 
 struct mbcf_wire_hdr {
     uint8_t type;      /* MBCF_T_* */

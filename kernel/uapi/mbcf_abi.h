@@ -26,6 +26,8 @@ enum mbcf_status {
     MBCF_E_AGAIN = 12,      /* local submission queue full: poll completions */
     MBCF_E_INVAL = 13,      /* bad local argument */
     MBCF_E_TIMEOUT = 14,    /* wait timed out */
+    MBCF_E_PEER_DEAD = 15,  /* target node dead: its task ended (node powered off) or it
+                               did not answer for the dead-peer time (mbcf_dead_peers) */
 };
 
 /* Operation limits. */

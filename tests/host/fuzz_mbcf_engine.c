@@ -114,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mbcf_config_default(&c, i, 2);
         c.fifo_full_timeout_ns = 1000000;
         struct mbcf_callbacks cb = { n, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                     cb_send_data, cb_complete, cb_alloc };
+                                     cb_send_data, cb_complete, cb_alloc, NULL };
         n->eng = mbcf_engine_init(engmem[i], &c, &cb);
         if (!n->eng)
             abort();

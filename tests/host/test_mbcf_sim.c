@@ -119,7 +119,8 @@ static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
     s->sent++;
     if (s->on_send)
         s->on_send(s, nd->rank, dst, frame, len);
-    if (s->link_down || (s->loss_pm && sim_rand(s) % 1000 < s->loss_pm)) {
+    if (s->link_down || s->down[dst] || (s->drop && s->drop(s, nd->rank, dst, frame, len)) ||
+        (s->loss_pm && sim_rand(s) % 1000 < s->loss_pm)) {
         s->dropped++;
         return 0;
     }
@@ -211,6 +212,15 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
     nd->cq[nd->ncq++] = (struct sim_cqe){ cookie, node, status };
 }
 
+static void cb_peer_dead(void *ctx, int node, int why)
+{
+    struct sim_node *nd = ctx;
+    if (nd->dead_why[node])
+        abort();   /* the engine promises one call per peer */
+    nd->dead_why[node] = why;
+    nd->dead_at[node] = nd->sim->now;
+}
+
 static void *cb_alloc(void *ctx, size_t bytes)
 {
     (void)ctx;
@@ -250,7 +260,7 @@ void sim_init(struct sim *s, int n, uint64_t seed, void (*tweak)(struct mbcf_con
         if (tweak)
             tweak(&c);
         struct mbcf_callbacks cb = { nd, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                     cb_send_data, cb_complete, cb_alloc };
+                                     cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
         nd->engmem = calloc(1, mbcf_engine_size());
         nd->eng = mbcf_engine_init(nd->engmem, &c, &cb);
         if (!nd->eng)
@@ -303,6 +313,10 @@ void sim_step(struct sim *s)
     while (s->nheap && s->heap[0]->t <= s->now) {
         struct sim_pkt *p = heap_pop(s);
         struct sim_node *nd = &s->node[p->dst];
+        if (s->down[p->dst]) {     /* went off while the frame was on the wire */
+            free(p);
+            continue;
+        }
         nd->cur_src = p->src;
         mbcf_rx(nd->eng, p->src, p->data, p->len);
         got[p->dst] = 1;
@@ -315,7 +329,8 @@ void sim_step(struct sim *s)
     if (ticked) {
         s->next_tick += s->tick_ns;
         for (int i = 0; i < s->n; i++)
-            mbcf_tick(s->node[i].eng);
+            if (!s->down[i])
+                mbcf_tick(s->node[i].eng);
     }
     for (int i = 0; i < s->n; i++)   /* slow consumers drain only on ticks */
         if (ticked || s->node[i].drain_per_step < 0)

@@ -57,6 +57,8 @@ struct sim_node {
     struct sim_log *log; size_t nlog, caplog;
     struct sim_cqe *cq; size_t ncq, capcq;
     struct sim_log *fifo_got; size_t nfifo, capfifo;  /* consumed entries */
+    int dead_why[SIM_MAX_NODES];        /* peer_dead callback: MBCF_DEAD_*, 0 = alive */
+    uint64_t dead_at[SIM_MAX_NODES];    /* ... and the virtual time it came */
 };
 
 struct sim_pkt { uint64_t t; uint32_t id; int src, dst; uint32_t len; uint8_t data[MBCF_WIRE_MAX]; };
@@ -68,6 +70,9 @@ struct sim {
     unsigned loss_pm, dup_pm, txfail_pm;   /* per mille */
     uint64_t delay_ns, jitter_ns;
     int link_down;                          /* drop everything */
+    uint8_t down[SIM_MAX_NODES];            /* node off: frames to it lost, no ticks */
+    /* optional: return 1 to lose this frame (tests that drop chosen frames) */
+    int (*drop)(struct sim *s, int src, int dst, const void *f, uint32_t len);
     struct sim_pkt **heap; size_t nheap, capheap;
     uint32_t pkt_id;
     uint64_t sent, dropped, duped, txfail;

@@ -86,6 +86,12 @@ static void test_valid_frames(void **state)
     h.flags = MBCF_F_ACK | MBCF_F_BUSY;
     h.ack = 7;
     assert_int_equal(parse(make(&h, NULL)), MBCF_WIRE_OK);
+    /* liveness probe (an ack asking for one) and "node leaving" (issue 11) */
+    h.flags = MBCF_F_ACK | MBCF_F_PROBE;
+    assert_int_equal(parse(make(&h, NULL)), MBCF_WIRE_OK);
+    h.type = MBCF_T_BYE;
+    h.flags = MBCF_F_ACK;
+    assert_int_equal(parse(make(&h, NULL)), MBCF_WIRE_OK);
 }
 
 static void test_status_of_wraps(void **state)
@@ -117,10 +123,12 @@ static void test_malformed(void **state)
     struct mbcf_wire_hdr b;
 #define BAD(mod, want) do { b = h; mod; assert_int_equal(parse(make(&b, (const uint8_t *)"\x03\x03")), want); } while (0)
     BAD(b.type = 0, MBCF_WIRE_TYPE);
-    BAD(b.type = 3, MBCF_WIRE_TYPE);
+    BAD(b.type = 4, MBCF_WIRE_TYPE);
+    BAD(b.type = MBCF_T_BYE, MBCF_WIRE_TYPE);                  /* BYE with an op */
     BAD(b.op = 0, MBCF_WIRE_TYPE);
     BAD(b.op = 3, MBCF_WIRE_TYPE);
-    BAD(b.flags |= 0x20, MBCF_WIRE_FLAGS);
+    BAD(b.flags |= 0x40, MBCF_WIRE_FLAGS);
+    BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);             /* probe on DATA */
     BAD(b.flags &= (uint8_t)~MBCF_F_LAST, MBCF_WIRE_FLAGS);
     BAD(b.flags &= (uint8_t)~MBCF_F_FIRST, MBCF_WIRE_FLAGS);
     BAD(b.flags |= MBCF_F_GAP, MBCF_WIRE_FLAGS);               /* GAP without ACK */
@@ -160,6 +168,12 @@ static void test_malformed(void **state)
     BAD(b.len = 4, MBCF_WIRE_RANGE);
     BAD(b.seq = 4, MBCF_WIRE_RANGE);
     BAD(b.addr = 4, MBCF_WIRE_RANGE);
+    a.type = MBCF_T_BYE;                       /* BYE: the same, and no probe */
+    h = a;
+    BAD(b.op = 1, MBCF_WIRE_TYPE);
+    BAD(b.flags = 0, MBCF_WIRE_FLAGS);
+    BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);
+    BAD(b.len = 4, MBCF_WIRE_RANGE);
 #undef BAD
     assert_string_equal(mbcf_wire_err_name(MBCF_WIRE_RANGE), "range");
     assert_string_equal(mbcf_wire_err_name(99), "?");
