@@ -43,6 +43,7 @@ static const char *const err_names[] = {
     "MPI_ERR_IO: I/O error", "MPI_ERR_RMA_RANGE: RMA range",
     "MPI_ERR_RMA_ATTACH: RMA attach", "MPI_ERR_RMA_SHARED: RMA shared",
     "MPI_ERR_RMA_FLAVOR: RMA flavor",
+    "MPIX_ERR_PROC_FAILED: a peer process failed",
 };
 #define NERR ((int)(sizeof err_names / sizeof err_names[0]))
 

@@ -573,6 +573,11 @@ uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node)
     return node >= 0 && node < MBCF_MAX_NODES ? e->dead_ns[node] : 0;
 }
 
+uint64_t mbcf_heard_ns(const struct mbcf_engine *e, int node)
+{
+    return node >= 0 && node < MBCF_MAX_NODES ? e->heard_ns[node] : 0;
+}
+
 /* Liveness (tick): probe peers silent for probe_ns, declare those silent for
  * dead_ns dead. Only when dead_ns is set. */
 static void check_peers(struct mbcf_engine *e, uint64_t now)

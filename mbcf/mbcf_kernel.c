@@ -8,10 +8,17 @@
  * System calls per message: the receiving side makes none (the interrupt
  * applies writes and FIFO appends into the task's memory, which the task
  * polls); the sending side makes at most one SYS_mbcf_doorbell per batch of
- * commands; SYS_mbcf_wait only when the task has nothing to do. */
+ * commands; SYS_mbcf_wait only when the task has nothing to do.
+ *
+ * Dead peers (issue 11): at power-off the node tells its peers it is leaving
+ * (mbcf_leave, BYE), and a peer silent for peer_dead_ms (fw_cfg
+ * opt/cluster/peer_dead_ms, default PEER_DEAD_MS_DEFAULT, 0 = never) is
+ * declared dead; the task sees it in ctrl.dead/dead_left, in MBCF_E_PEER_DEAD
+ * completions, and a SYS_mbcf_wait wakes up. */
 #include "kapi.h"
 #include "net/net.h"
 #include "net/net_proto.h"
+#include "fwcfg.h"
 #include "mbcf_kernel.h"
 #include "mbcf_kernel_trace.h"
 #include "mbcf_abi.h"
@@ -32,6 +39,7 @@ static struct {
     int rx_done_hook_seen;         /* the network layer calls mbcf_net_rx_done */
     uint64_t acks_deferred;        /* receive bursts whose pure ack was left to the task */
     uint64_t doorbells, waits, wait_sleeps, sq_errors;
+    int dead_dirty;                /* ctrl.dead/dead_left to be written */
 } mk;
 
 void mbcf_k_event(void)
@@ -56,6 +64,12 @@ static void publish(void)
         memcpy(u, v, sizeof v);     /* inline (-fbuiltin), cached translation */
     else
         (void)copy_to_user(mk.r.ctrl + offsetof(struct mbcf_ctrl, sq_head), v, sizeof v);
+    if (mk.dead_dirty && mk.eng) {  /* rare: a peer died */
+        uint64_t d[2];
+        d[0] = mbcf_dead_mask(mk.eng, &d[1]);
+        if (!copy_to_user(mk.r.ctrl + offsetof(struct mbcf_ctrl, dead), d, sizeof d))
+            mk.dead_dirty = 0;
+    }
 }
 
 static void cq_push(uint64_t cookie, int node, int status)
@@ -149,6 +163,35 @@ static void *cb_alloc(void *ctx, size_t bytes)
     (void)ctx;
     return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
 }
+/* The console line carries this node's clock: detection time = this t minus
+ * the last frame's t (silent peer), or the leaving node's own BYE line. */
+static void cb_peer_dead(void *ctx, int node, int why)
+{
+    (void)ctx;
+    uint64_t now = time_ns(), heard = mbcf_heard_ns(mk.eng, node);
+    if (why == MBCF_DEAD_LEFT)
+        kprintf("mbcf: t=%lu ms peer node %d left (its task ended, node powering off)\n",
+                now / 1000000, node);
+    else
+        kprintf("mbcf: t=%lu ms peer node %d dead: no answer for %lu ms (last frame from it "
+                "at t=%lu ms)\n", now / 1000000, node, (now - heard) / 1000000, heard / 1000000);
+    mk.dead_dirty = 1;
+    mbcf_k_event();                /* wakes SYS_mbcf_wait */
+}
+
+#define PEER_DEAD_MS_DEFAULT 4000
+/* fw_cfg opt/cluster/peer_dead_ms: decimal milliseconds (launcher --fw-cfg) */
+static uint64_t peer_dead_ns(void)
+{
+    char b[16];
+    long n = fwcfg_read_file("opt/cluster/peer_dead_ms", b, sizeof b - 1);
+    if (n <= 0)
+        return PEER_DEAD_MS_DEFAULT * 1000000ull;
+    uint64_t ms = 0;
+    for (long i = 0; i < n && b[i] >= '0' && b[i] <= '9'; i++)
+        ms = ms * 10 + (uint64_t)(b[i] - '0');
+    return ms * 1000000ull;
+}
 
 static struct mbcf_engine *engine(void)
 {
@@ -160,8 +203,9 @@ static struct mbcf_engine *engine(void)
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
+    c.dead_ns = peer_dead_ns();
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_send_data, cb_complete, cb_alloc };
+                                 cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
     mk.eng = mbcf_engine_init(mem, &c, &cb);
     if (!mk.eng)
         kprintf("mbcf: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
@@ -282,9 +326,16 @@ static void mbcf_net_tick(void)
  * most LINGER_MAX_NS. The peer's retransmission timeout backs off up to
  * 320 ms (mbcf_config_default), so the quiet window spans two of its
  * retransmissions (seen: a 150 ms window let a peer under 3% loss hang in
- * MPI_Finalize, tests/cluster/mpi_conformance.sh np=3). */
+ * MPI_Finalize, tests/cluster/mpi_conformance.sh np=3).
+ * Once our own operations are all acknowledged (so every peer has what we
+ * sent), or after BYE_AFTER_NS in any case, we say BYE (BYE_TIMES times,
+ * BYE_GAP_NS apart: frames can be lost): the peers then fail what they still
+ * send us at once instead of waiting (issue 11). */
 #define LINGER_QUIET_NS 700000000ull   /* > 2 x the engine's rto_max_ns (320 ms) */
 #define LINGER_MAX_NS  3000000000ull
+#define BYE_AFTER_NS   1000000000ull
+#define BYE_TIMES      3
+#define BYE_GAP_NS     20000000ull
 static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
@@ -295,7 +346,21 @@ static void mbcf_net_shutdown(void)
     uint64_t rx = mbcf_engine_stats(mk.eng)->rx_frames;
     mbcf_rx_done(mk.eng);
     net_tx_flush();
-    while (time_ns() - last < LINGER_QUIET_NS && time_ns() - start < LINGER_MAX_NS) {
+    int byes = 0;
+    uint64_t bye_at = 0;
+    while ((time_ns() - last < LINGER_QUIET_NS || byes < BYE_TIMES) &&
+           time_ns() - start < LINGER_MAX_NS) {
+        if (byes < BYE_TIMES && (byes ? time_ns() - bye_at >= BYE_GAP_NS :
+                                 !mbcf_outstanding(mk.eng) || time_ns() - start >= BYE_AFTER_NS)) {
+            if (!byes)
+                kprintf("mbcf: t=%lu ms leaving: BYE to the peers %lu ms after the task ended "
+                        "(%u operation(s) unacknowledged)\n", time_ns() / 1000000,
+                        (time_ns() - start) / 1000000, mbcf_outstanding(mk.eng));
+            mbcf_leave(mk.eng);
+            net_tx_flush();
+            byes++;
+            bye_at = time_ns();
+        }
         net_poll();                   /* mbcf_net_rx_done acks each burst */
         if (time_ns() - ticked >= 1000000) {   /* our own unacked frames (1 kHz) */
             ticked = time_ns();
@@ -339,6 +404,9 @@ static long sys_setup(uint64_t urings)
     mk.sq_head = mk.cq_tail = 0;
     mk.events = 0;
     mbcf_k_task_ready = 1;
+    mk.dead_dirty = 1;             /* peers may have died before the task attached */
+    mk.events_dirty = 1;
+    publish();
     return 0;
 }
 
@@ -408,6 +476,8 @@ static long sys_stats(uint64_t uout)
         s.applied = e->applied; s.refused = e->refused; s.fifo_busy = e->fifo_busy;
         s.fifo_full_refused = e->fifo_full_refused;
         s.ops_posted = e->ops_posted; s.ops_completed = e->ops_completed;
+        s.tx_probe = e->tx_probe; s.rx_probe = e->rx_probe; s.tx_bye = e->tx_bye;
+        s.rx_bye = e->rx_bye; s.rx_from_dead = e->rx_from_dead; s.dead_peers = e->dead_peers;
     }
     s.doorbells = mk.doorbells; s.waits = mk.waits; s.wait_sleeps = mk.wait_sleeps;
     s.sq_errors = mk.sq_errors;

@@ -71,7 +71,10 @@ struct mbcf_ctrl {      /* one per task, in its memory, 8-byte aligned */
     uint32_t rsvd0;
     uint32_t sq_tail;   /* task: commands written */
     uint32_t cq_head;   /* task: completions consumed */
-    uint32_t rsvd1[2];
+    uint64_t dead;      /* kernel: bit p set = node p declared dead (its operations
+                           complete with MBCF_E_PEER_DEAD; events changes with it) */
+    uint64_t dead_left; /* kernel: those of them that left (task ended, node powered off);
+                           the others stopped answering for the dead-peer time */
 };
 struct mbcf_rings {     /* argument of SYS_mbcf_setup */
     uint64_t ctrl;      /* vaddr of struct mbcf_ctrl */
@@ -87,6 +90,7 @@ struct mbcf_stats {
     uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_malformed;
     uint64_t applied, refused, fifo_busy, fifo_full_refused;
     uint64_t ops_posted, ops_completed, doorbells, waits, wait_sleeps, sq_errors;
+    uint64_t tx_probe, rx_probe, tx_bye, rx_bye, rx_from_dead, dead_peers;
 };
 
 /* ---- memory-based FIFO ring (seed 003 sec 2.1), owned by the receiving task ----

@@ -303,6 +303,12 @@ typedef struct MPI_Status {
 #define MPI_ERR_RMA_ATTACH   55
 #define MPI_ERR_RMA_SHARED   56
 #define MPI_ERR_RMA_FLAVOR   57
+/* ULFM-style fault tolerance (the MPIX_ names of MPICH and Open MPI): a peer
+ * process failed (its program ended without MPI_Finalize, its node powered
+ * off or stopped answering). The error code a call returns names the failed
+ * rank: MPI_Error_class gives MPIX_ERR_PROC_FAILED, MPI_Error_string says
+ * which rank and why. */
+#define MPIX_ERR_PROC_FAILED 58
 #define MPI_ERR_LASTCODE     63
 
 /* ---- user function types ---- */

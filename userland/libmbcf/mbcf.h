@@ -77,6 +77,12 @@ int mbcf_wait(int64_t timeout_ns);
  * counter still reads v: polling one word instead of every FIFO. */
 uint32_t mbcf_events(void);
 
+/* Nodes declared dead (bit p = node p; nodes >= 64 are never reported):
+ * their operations complete with MBCF_E_PEER_DEAD and a blocked mbcf_wait
+ * returns when one dies. *left (may be NULL) gets those whose task ended
+ * (node powered off); the others stopped answering. Reads one shared word. */
+uint64_t mbcf_dead_peers(uint64_t *left);
+
 /* Wall-clock in nanoseconds (monotonic). */
 uint64_t mbcf_now_ns(void);
 

@@ -66,6 +66,7 @@ const char *mbcf_strerror(int status)
         "length beyond the operation's limit", "no FIFO registered at that address",
         "FIFO full", "FIFO control fields inconsistent", "no such node",
         "local submission queue full", "bad local argument", "wait timed out",
+        "peer node dead (its task ended, or it stopped answering)",
     };
     if (status < 0)
         status = -status;

@@ -239,3 +239,10 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 }
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
+
+uint64_t mbcf_dead_peers(uint64_t *left)
+{
+    if (left)
+        *left = __atomic_load_n(&ctrl.dead_left, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&ctrl.dead, __ATOMIC_ACQUIRE);
+}

@@ -279,7 +279,9 @@ static int target(int node, struct host_rank **t, pid_t *pid)
         return MBCF_E_NODE;
     *t = &seg->r[node];
     *pid = __atomic_load_n(&(*t)->pid, __ATOMIC_ACQUIRE);
-    if (*pid <= 0 || (*t)->exited)
+    if (__atomic_load_n(&(*t)->exited, __ATOMIC_ACQUIRE))
+        return MBCF_E_PEER_DEAD;
+    if (*pid <= 0)
         return MBCF_E_NOTASK;
     return 0;
 }
@@ -465,6 +467,18 @@ uint32_t mbcf_events(void)
     if (!seg)
         return 0;
     return __atomic_load_n(&seg->r[my_rank].doorbell, __ATOMIC_ACQUIRE) + cq_pushed;
+}
+
+/* The launcher (mbcf_hostrun.c) marks a rank whose process ended. */
+uint64_t mbcf_dead_peers(uint64_t *left)
+{
+    uint64_t m = 0;
+    for (int r = 0; seg && r < my_size && r < 64; r++)
+        if (__atomic_load_n(&seg->r[r].exited, __ATOMIC_ACQUIRE))
+            m |= 1ull << r;
+    if (left)
+        *left = m;
+    return m;
 }
 
 int mbcf_finalize(void)

@@ -15,6 +15,8 @@
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <linux/futex.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,6 +131,12 @@ int main(int argc, char **argv)
             continue;
         pids[rank] = 0;
         left--;
+        /* the others see it dead (mbcf_dead_peers) and wake from mbcf_wait */
+        __atomic_store_n(&seg->r[rank].exited, 1, __ATOMIC_RELEASE);
+        for (int i = 0; i < n; i++) {
+            __atomic_add_fetch(&seg->r[i].doorbell, 1, __ATOMIC_RELEASE);
+            syscall(SYS_futex, &seg->r[i].doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);
+        }
         int code = 0;
         if (WIFEXITED(status))
             code = WEXITSTATUS(status);
