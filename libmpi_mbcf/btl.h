@@ -27,6 +27,10 @@ void btl_init(btl_put_done_fn *put_done);
 void btl_set_finalizing(void);
 /* An MBCF call failed with status: report and abort the job. */
 void btl_fail(const char *what, int status);
+/* peer is dead (MBCF_E_PEER_DEAD, or the PML learnt it): its queued entries
+ * and bounce slots go, nothing more is queued or written to it, its late
+ * completions are ignored. Called by the PML and on a MBCF_E_PEER_DEAD. */
+void btl_drop_peer(int peer);
 
 /* ---- channels (btl_chan.c) ---- */
 /* Queue header w (src and tseq are filled in here) and len bytes of data
@@ -45,7 +49,8 @@ mbcf_fifo_t *btl_fifo(int kind, int peer);
 
 /* ---- remote writes (btl_put.c) ---- */
 /* Post the write of len bytes (split at MBCF_PUT_MAX); each posted piece
- * adds 1 to *pending and its completion calls put_done(owner, status). */
+ * adds 1 to *pending and its completion calls put_done(owner, status) (at
+ * once, with MBCF_E_PEER_DEAD, when the peer is dead). */
 void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t owner,
              int *pending);
 /* A small write (<= MBCF_FIFO_ENTRY_MAX) from a library-owned copy: src is

@@ -100,9 +100,26 @@ static struct chan_ent *qat(struct chan *c, int i)
     return c->q[(c->head + i) % c->cap];
 }
 
+void btl_drop_peer(int peer)
+{
+    struct btl_endpoint *ep = &btl_ep[peer];
+    ep->dropped = 1;
+    for (int k = 0; k < 2; k++) {
+        struct chan *c = &ep->chan[k];
+        for (int i = 0; i < c->n; i++)
+            ent_put(qat(c, i));
+        c->n = c->head = c->posted = 0;
+        c->attempt++;                  /* completions of what was posted: ignored */
+        c->retry_at = 0;
+    }
+    memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
+}
+
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
 {
     struct chan *c = &btl_ep[peer].chan[kind];
+    if (btl_ep[peer].dropped)
+        return MPI_SUCCESS;            /* nobody to deliver it to */
     if (c->n == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
         struct chan_ent **q = malloc((size_t)nc * sizeof *q);
@@ -151,6 +168,10 @@ static void pump(struct chan *c)
                                 chan_cookie(c->kind, c->peer, c->attempt, tseq));
         if (st == -MBCF_E_AGAIN)
             break;
+        if (st == -MBCF_E_PEER_DEAD) {  /* the PML learns it at its next round */
+            btl_drop_peer(c->peer);
+            return;
+        }
         if (st)
             btl_fail("mbcf_fifo_send", -st);
         e->sent = 1;
@@ -236,6 +257,10 @@ static void chan_completion(uint64_t ck, int status)
     int idx = (int)(tseq - c->base);
     if (idx < 0 || idx >= c->posted)
         return;
+    if (status == MBCF_E_PEER_DEAD) {
+        btl_drop_peer(peer);
+        return;
+    }
     if (status == MBCF_OK || (finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
         while (c->n && qat(c, 0)->ok) {

@@ -39,6 +39,7 @@ struct chan {
 struct btl_endpoint {
     struct chan chan[2];          /* CH_MSG, CH_REQ: our entries to the peer */
     mbcf_fifo_t fifo[2];          /* our FIFOs the peer appends to */
+    uint8_t dropped;              /* btl_drop_peer: the peer is dead */
     uint8_t bounce_busy[BOUNCE_N];
     unsigned bounce_next;
     uint8_t bounce[BOUNCE_N][MBCF_FIFO_ENTRY_MAX] __attribute__((aligned(64)));

@@ -16,9 +16,16 @@ void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t ow
         int64_t n = len > (int64_t)MBCF_PUT_MAX ? (int64_t)MBCF_PUT_MAX : len;
         uint64_t ck = (CK_PUT << 62) | (owner & ((1ull << 62) - 1));
         int st;
-        while ((st = mbcf_put(peer, raddr, p, (size_t)n, ck)) == -MBCF_E_AGAIN) {
+        while (!btl_ep[peer].dropped &&
+               (st = mbcf_put(peer, raddr, p, (size_t)n, ck)) == -MBCF_E_AGAIN) {
             mbcf_flush();
             btl_cq_drain();
+        }
+        if (btl_ep[peer].dropped || st == -MBCF_E_PEER_DEAD) {
+            btl_drop_peer(peer);
+            (*pending)++;
+            btl_put_done(owner, MBCF_E_PEER_DEAD);
+            return;
         }
         if (st)
             btl_fail("mbcf_put", -st);
@@ -36,6 +43,8 @@ int btl_put_bounce(int peer, uint64_t raddr, const void *src, int64_t len)
     if (len <= 0 || len > (int64_t)MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
     struct btl_endpoint *ep = &btl_ep[peer];
+    if (ep->dropped)
+        return MPI_SUCCESS;            /* dropped, like everything for a dead peer */
     int slot;
     for (;;) {
         slot = -1;
@@ -65,6 +74,10 @@ int btl_put_bounce(int peer, uint64_t raddr, const void *src, int64_t len)
         mbcf_flush();
         btl_cq_drain();
     }
+    if (st == -MBCF_E_PEER_DEAD) {
+        btl_drop_peer(peer);
+        return MPI_SUCCESS;
+    }
     if (st)
         btl_fail("mbcf_put", -st);
     ep->bounce_busy[slot] = 1;
@@ -76,7 +89,7 @@ void bounce_completion(uint64_t ck, int status)
     int peer = (int)((ck >> 8) & 0xff), slot = (int)(ck & 0xff);
     if (peer >= MAXR || slot >= BOUNCE_N)
         return;
-    if (status != MBCF_OK)      /* the send already completed: nobody to tell */
+    if (status != MBCF_OK && status != MBCF_E_PEER_DEAD)  /* the send completed: nobody to tell */
         btl_fail("remote write of a small message refused", status);
     btl_ep[peer].bounce_busy[slot] = 0;
 }

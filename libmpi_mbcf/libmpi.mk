@@ -17,7 +17,7 @@ MPI_DIR      := libmpi_mbcf
 MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	btl_chan.c btl_put.c btl_export.c \
 	pml_request.c pml_init.c pml_send.c pml_recv.c pml_incoming.c pml_sreq.c \
-	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c \
+	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
 	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_op.c mpi_comm.c mpi_group.c mpi_topo.c mpi_coll.c \
 	mpi_unsupported.c)

@@ -3,6 +3,7 @@
  * mpi_err, through which every entry point reports an error. */
 #include "mpi_comm.h"
 #include "mpi_errhandler.h"
+#include "pml.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -64,6 +65,10 @@ int mpi_err(MPI_Comm comm, int code, const char *fn)
         in_errhandler = 0;
         return code;
     }
+    if (pml_fail_rank(code) >= 0) {     /* a peer failed: say which */
+        pml_fail_report(code, fn);
+        PMPI_Abort(comm, MPIX_ERR_PROC_FAILED);
+    }
     fprintf(stderr, "libmpi_mbcf: fatal error in %s on rank %d: %s\n", fn, mpi_world_rank,
             code >= 0 && code < NERR ? err_names[code] : "unknown error code");
     fflush(stderr);
@@ -75,6 +80,11 @@ int PMPI_Error_string(int code, char *s, int *len)
 {
     if (!s || !len)
         return MPI_ERR_ARG;
+    if (pml_fail_rank(code) >= 0) {
+        pml_fail_describe(code, s, MPI_MAX_ERROR_STRING);
+        *len = (int)strlen(s);
+        return MPI_SUCCESS;
+    }
     snprintf(s, MPI_MAX_ERROR_STRING, "%s",
              code >= 0 && code < NERR ? err_names[code] : "unknown error code");
     *len = (int)strlen(s);
@@ -84,9 +94,9 @@ MPI_ALIAS(Error_string);
 
 int PMPI_Error_class(int code, int *cls)
 {
-    if (!cls || code < 0 || code > MPI_ERR_LASTCODE)
+    if (!cls || code < 0 || pml_err_class(code) > MPI_ERR_LASTCODE)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_class");
-    *cls = code;
+    *cls = pml_err_class(code);
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Error_class);

@@ -11,9 +11,25 @@
 #include "mbcf.h"
 #include "pml.h"
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 int mpi_world_rank, mpi_world_size = 1, mpi_initialized, mpi_finalized;
 static uint64_t t_init;
+
+/* A program that returns from main (or calls exit) between MPI_Init and
+ * MPI_Finalize fails, like under mpiexec: its peers may wait on it. */
+#define EXIT_NO_FINALIZE 1
+static void exit_without_finalize(void)
+{
+    if (!mpi_initialized || mpi_finalized)
+        return;
+    fflush(stdout);
+    printf("rank %d: exited without MPI_Finalize\n", mpi_world_rank);
+    fflush(stdout);
+    fprintf(stderr, "rank %d: exited without MPI_Finalize\n", mpi_world_rank);
+    _exit(EXIT_NO_FINALIZE);
+}
 
 int PMPI_Init(int *argc, char ***argv)
 {
@@ -37,6 +53,7 @@ int PMPI_Init(int *argc, char ***argv)
     comm_init_predefined(mpi_world_rank, mpi_world_size);
     pml_init();
     mpi_initialized = 1;
+    atexit(exit_without_finalize);
     t_init = mbcf_now_ns();
     return MPI_SUCCESS;
 }

@@ -9,6 +9,7 @@
  *   pml_init.c      per-peer state, init, finalize
  *   pml_abort.c     MPI_Abort's notice to the peers and its arrival
  *   pml_stats.c     the MPI_MBCF_STATS counters
+ *   pml_peer_fail.c failed peers: requests that wait on them fail (ULFM style)
  *   pml_bsend.c     the buffer for buffered-mode sends (pml_bsend.h)
  *   pml_request.c   request objects (pml_request.h) */
 #ifndef LIBMPI_MBCF_PML_H
@@ -39,5 +40,15 @@ int pml_init(void);
 void pml_finalize(void);
 void pml_abort_peers(int code);          /* tell every peer, wait briefly */
 void pml_stats_print(double elapsed_s);  /* the MPI_MBCF_STATS=1 line */
+
+/* Failed peers (pml_peer_fail.c): the error code of a request that waits on
+ * failed world rank d is MPIX_ERR_PROC_FAILED | (d + 1) << 8. */
+extern uint64_t pml_dead_mask;           /* world ranks known dead */
+int pml_peer_dead(int world);
+int pml_fail_code(int world);
+int pml_fail_rank(int code);             /* the rank a code names, or -1 */
+int pml_err_class(int code);             /* MPIX_ERR_PROC_FAILED for those codes */
+void pml_fail_describe(int code, char *buf, size_t cap);   /* MPI_Error_string text */
+void pml_fail_report(int code, const char *fn);  /* "rank R: peer rank D failed (...) in FN" */
 
 #endif

@@ -11,7 +11,7 @@ void pml_abort_peers(int code)
         return;
     struct wire w = { .type = W_ABORT, .len = (uint64_t)code };
     for (int p = 0; p < mpi_world_size; p++)
-        if (p != mpi_world_rank)
+        if (p != mpi_world_rank && !pml_peer_dead(p))
             chan_send(p, CH_MSG, &w, NULL, 0);
     uint64_t until = mbcf_now_ns() + 200000000ull;
     while (!chan_idle() && mbcf_now_ns() < until) {

@@ -101,6 +101,12 @@ int pml_sreq_issue_one(struct mq_recv *mr, void *arg);
 /* pml_progress.c: one round; flush rings the doorbell at the end */
 void pml_progress_round(int flush);
 
+/* pml_peer_fail.c: the dead mask is read before a round drains the FIFOs and
+ * applied after it; pml_recv.c: complete r with code (it waits on a dead peer) */
+uint64_t pml_fail_snapshot(void);
+void pml_fail_apply(uint64_t dead);
+void pml_fail_req(struct req *r, int code);
+
 /* pml_abort.c: a peer called MPI_Abort(code) */
 void pml_on_abort(int p, int code) __attribute__((noreturn));
 

@@ -16,6 +16,7 @@ uint64_t pml_handled;
  * kernel's next tick (at most 1 ms later) if the program computes. */
 void pml_progress_round(int flush)
 {
+    uint64_t dead = pml_fail_snapshot();   /* before the drain: pml_peer_fail.c */
     uint32_t ev = mbcf_events();
     if (pml_rx.left || ev != pml_rx.events) {
         pml_rx.events = ev;
@@ -27,6 +28,7 @@ void pml_progress_round(int flush)
                 pml_rx_peer(p, CH_MSG);
             }
     }
+    pml_fail_apply(dead);
     if (pml_issue_dirty) {
         pml_issue_dirty = 0;
         if (!mq_list_empty(&pml_posted))

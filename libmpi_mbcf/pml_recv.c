@@ -54,6 +54,19 @@ void pml_unpost(struct req *r)
     }
 }
 
+/* r waits on a failed peer (pml_peer_fail.c): it completes with code. */
+void pml_fail_req(struct req *r, int code)
+{
+    if (r->kind == RK_RECV) {
+        pml_unpost(r);
+        r->st.MPI_ERROR = code;
+        r->st.mbcf_count = 0;
+    } else {
+        r->err = code;
+    }
+    req_complete(r);
+}
+
 /* Data for r is in a contiguous stream: unpack, status, complete. */
 void pml_recv_deliver(struct req *r, int src_world, int tag, const void *data, int64_t len)
 {

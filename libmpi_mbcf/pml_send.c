@@ -87,6 +87,8 @@ int pml_start_send(struct req *s)
         req_complete(s);
         return MPI_SUCCESS;
     }
+    if (pml_peer_dead(s->peer))
+        return pml_fail_code(s->peer);
     struct dte *d = dt_layout(s->dt);
     int64_t off;
     s->bytes = d->size * s->count;
@@ -149,7 +151,9 @@ void pml_send_put_done(uint64_t owner, int status)
     struct req *r = req_by_id(owner);
     if (!r)
         return;
-    if (status != MBCF_OK) {
+    if (status == MBCF_E_PEER_DEAD) {
+        r->err = pml_fail_code(r->peer);
+    } else if (status != MBCF_OK) {
         fprintf(stderr, "libmpi_mbcf rank %d: remote write refused: %s\n", mpi_world_rank,
                 mbcf_strerror(status));
         r->err = MPI_ERR_OTHER;

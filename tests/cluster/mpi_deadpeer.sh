@@ -91,6 +91,9 @@ for r in 0 1; do
     check "rank $r: its kernel declared node 2 dead (no answer)" log_has kill "peer node 2 dead: no answer" $r
     check "rank $r: the MPI call failed with MPIX_ERR_PROC_FAILED naming rank 2" \
         log_has kill "deadpeer: rank $r: MPI_[A-Za-z]* returned .*(MPIX_ERR_PROC_FAILED): .*rank 2" $r
+    fin=$(grep -a -o "rank $r: MPI_Finalize took [0-9.]* s" "$L/kill/node$r.log" | grep -o '[0-9.]* s' | cut -d' ' -f1)
+    check "rank $r: MPI_Finalize with a dead peer took ${fin:-?} s (< 5 s: not its 10 s timeout)" \
+        awk -v f="${fin:-99}" 'BEGIN { exit !(f < 5) }'
     check "rank $r exits 3 (error class as expected)" log_has kill "power off, status 3" $r
     quiet=$(grep -a -o 'peer node 2 dead: no answer for [0-9]* ms' "$L/kill/node$r.log" | grep -o '[0-9]* ms')
     echo "# kill -9: rank $r declared node 2 dead after ${quiet:-?} without a frame from it" \

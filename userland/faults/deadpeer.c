@@ -5,7 +5,8 @@
  * every other survivor in an MPI_Allreduce over MPI_COMM_WORLD (D never
  * joins). Default error handler: the library must end the survivors with
  * "peer rank D failed". With "ret" (MPI_ERRORS_RETURN) the survivors print
- * the error class and MPI_Error_string they got and exit 3 when the class is
+ * the error class and MPI_Error_string they got, call MPI_Finalize (which
+ * must not wait for the dead rank) and exit 3 when the class is
  * MPIX_ERR_PROC_FAILED, 4 otherwise. Every survivor prints its wait start. */
 #include <mpi.h>
 #include <stdio.h>
@@ -61,8 +62,11 @@ int main(int argc, char **argv)
     int len = 0, cls = -1;
     MPI_Error_class(err, &cls);
     MPI_Error_string(err, s, &len);
+    double t = MPI_Wtime();
     printf("deadpeer: rank %d: %s returned %d, class %d%s: %s (t=%.3f s)\n", rank, call, err,
-           cls, cls == MPIX_ERR_PROC_FAILED ? " (MPIX_ERR_PROC_FAILED)" : "", s, MPI_Wtime());
+           cls, cls == MPIX_ERR_PROC_FAILED ? " (MPIX_ERR_PROC_FAILED)" : "", s, t);
     fflush(stdout);
+    MPI_Finalize();
+    printf("deadpeer: rank %d: MPI_Finalize took %.3f s\n", rank, MPI_Wtime() - t);
     return cls == MPIX_ERR_PROC_FAILED ? 3 : 4;
 }
