@@ -64,7 +64,9 @@ struct mbcf_engine {
     struct mbcf_stats_eng st;
     uint64_t want_ack;          /* bit p: peer p is owed an ack */
     uint64_t dead, left;        /* bit p: peer p declared dead / said BYE */
-    uint64_t heard_ns[MBCF_MAX_NODES];  /* last valid frame from p (init: engine start) */
+    uint64_t heard_ns[MBCF_MAX_NODES];  /* a valid frame from p by then (init: engine start) */
+    uint32_t rx_seen[MBCF_MAX_NODES];   /* valid frames from p (the receive path only counts: */
+    uint32_t rx_mark[MBCF_MAX_NODES];   /* the tick turns a change into heard_ns, no clock read) */
     uint64_t probed_ns[MBCF_MAX_NODES]; /* last probe sent to p */
     uint64_t dead_ns[MBCF_MAX_NODES];   /* when p was declared dead */
     uint32_t outstanding;
@@ -587,6 +589,10 @@ static void check_peers(struct mbcf_engine *e, uint64_t now)
     for (int p = 0; p < e->cfg.nodes; p++) {
         if (p == e->cfg.self || (e->dead & ((uint64_t)1 << p)))
             continue;
+        if (e->rx_seen[p] != e->rx_mark[p]) {
+            e->rx_mark[p] = e->rx_seen[p];
+            e->heard_ns[p] = now;
+        }
         uint64_t quiet = now - e->heard_ns[p];
         if (now < e->heard_ns[p])
             quiet = 0;
@@ -619,7 +625,7 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
         e->st.malformed_by_reason[err]++;
         return;
     }
-    e->heard_ns[src] = e->cb.now_ns(e->cb.ctx);
+    e->rx_seen[src]++;
     if (f.h.type == MBCF_T_DATA) {
         e->st.rx_data++;
         take_data(e, src, &f);

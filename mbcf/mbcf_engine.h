@@ -150,7 +150,7 @@ void mbcf_leave(struct mbcf_engine *e);
  * said BYE. When each was declared: mbcf_dead_since (0: alive). */
 uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left);
 uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node);
-/* When the last valid frame from node arrived (dead_ns set; else 0). */
+/* When a valid frame from node was last seen, to the tick (dead_ns set; else 0). */
 uint64_t mbcf_heard_ns(const struct mbcf_engine *e, int node);
 
 /* Operations posted and not completed (all peers). */
