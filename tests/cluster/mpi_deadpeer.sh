@@ -15,7 +15,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 DEAD_BOUND=${DEAD_BOUND:-30}     # s from the rank leaving / the kill to the job's end
-DEAD_MS=3000                     # peer_dead_ms for the killed-emulator case
+DEAD_MS=${DEAD_MS:-3000}                     # peer_dead_ms for the killed-emulator case
 
 # start NAME ARGS...: the launcher in the background (PID in $LPID)
 start() {
