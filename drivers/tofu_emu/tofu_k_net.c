@@ -174,8 +174,9 @@ static struct mbcf_engine *engine(void)
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
+    /* no dead-peer detection on this transport (dead_ns stays 0): peer_dead unused */
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_send_data, cb_complete, cb_alloc };
+                                 cb_send_data, cb_complete, cb_alloc, 0 };
     eng = mbcf_engine_init(mem, &c, &cb);
     if (!eng)
         kprintf("tofu: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
