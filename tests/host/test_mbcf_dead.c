@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "test_mbcf_sim.h"
-#include "mbcf.h"
+#include "mbcf_abi.h"
 
 #define MS 1000000ull
 #define SEC 1000000000ull
