@@ -50,5 +50,6 @@ int pml_fail_rank(int code);             /* the rank a code names, or -1 */
 int pml_err_class(int code);             /* MPIX_ERR_PROC_FAILED for those codes */
 void pml_fail_describe(int code, char *buf, size_t cap);   /* MPI_Error_string text */
 void pml_fail_report(int code, const char *fn);  /* "rank R: peer rank D failed (...) in FN" */
+void pml_fail_report_known(const char *ctx);     /* ... for every peer MBCF knows dead */
 
 #endif

@@ -24,6 +24,7 @@ void pml_abort_peers(int code)
 
 void pml_on_abort(int p, int code)
 {
+    pml_fail_report_known("the wait that another rank's MPI_Abort ended");
     fprintf(stderr, "libmpi_mbcf rank %d: rank %d called MPI_Abort(%d)\n", mpi_world_rank,
             p, code);
     _exit(code ? code : 1);

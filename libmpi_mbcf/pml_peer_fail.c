@@ -62,6 +62,16 @@ void pml_fail_report(int code, const char *fn)
     fflush(stdout);
 }
 
+/* Another rank aborts the job (W_ABORT) before this one saw why: report the
+ * failed peers MBCF knows of, so every survivor names them. */
+void pml_fail_report_known(const char *ctx)
+{
+    uint64_t d = pml_fail_snapshot();
+    for (int p = 0; d; p++, d >>= 1)
+        if (d & 1)
+            pml_fail_report(pml_fail_code(p), ctx);
+}
+
 uint64_t pml_fail_snapshot(void)
 {
     uint64_t left;
