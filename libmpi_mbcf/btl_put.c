@@ -15,7 +15,7 @@ void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t ow
     do {
         int64_t n = len > (int64_t)MBCF_PUT_MAX ? (int64_t)MBCF_PUT_MAX : len;
         uint64_t ck = (CK_PUT << 62) | (owner & ((1ull << 62) - 1));
-        int st;
+        int st = 0;
         while (!btl_ep[peer].dropped &&
                (st = mbcf_put(peer, raddr, p, (size_t)n, ck)) == -MBCF_E_AGAIN) {
             mbcf_flush();
