@@ -37,8 +37,10 @@ int tofu_k_net_up(void);
 void tofu_k_net_stats(struct tofu_stats *s);
 
 /* ---- tofu_k_target.c (called from the engine's callbacks) ---- */
-int tofu_k_check_range(uint64_t stadd, uint64_t len);
-int tofu_k_check_and_write(uint64_t stadd, const void *data, uint32_t len);
+/* src: the node whose put this is (the target remembers the outcome of each
+ * source's last put: its remote notice follows it on the same stream). */
+int tofu_k_check_range(int src, uint64_t stadd, uint64_t len);
+int tofu_k_check_and_write(int src, uint64_t stadd, const void *data, uint32_t len);
 int tofu_k_message(int src_node, const struct tofu_msg *m);
 /* Reset the registrations (task gone). */
 void tofu_k_target_reset(void);

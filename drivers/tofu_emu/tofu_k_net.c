@@ -12,6 +12,7 @@
 #include "tofu_k_seam.h"
 
 static struct mbcf_engine *eng;
+static int cur_src;        /* node whose frame the engine is processing (callbacks) */
 
 /* ---- message buffers (stable until their operation completes) ---- */
 #define MSG_POOL 1024
@@ -86,13 +87,13 @@ static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
 static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_range(stadd, len);
+    return task ? MBCF_E_NOTASK : tofu_k_check_range(cur_src, stadd, len);
 }
 
 static int cb_write(void *ctx, uint16_t task, uint64_t stadd, const void *d, uint32_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_and_write(stadd, d, len);
+    return task ? MBCF_E_NOTASK : tofu_k_check_and_write(cur_src, stadd, d, len);
 }
 
 static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void *d, uint32_t len)
@@ -220,6 +221,7 @@ void tofu_k_net_rx(int src, const void *payload, uint32_t len)
 {
     if (!engine())
         return;
+    cur_src = src;
     mbcf_rx(eng, src, payload, len);
     mbcf_rx_done(eng);
     tofu_k_pump();

@@ -9,12 +9,16 @@
  * engine's callbacks: it only queues replies (tofu_k_net.c posts them). */
 #include "kapi.h"
 #include "mbcf_abi.h"
+#include "mbcf_engine.h"
 #include "tofu_k.h"
 #include "tofu_stadd.h"
 
 #define USER_TOP 0x0000800000000000ull
 
 struct tofu_stats tofu_k_st;
+/* Outcome of the last put from each node (MBCF status): its NOTICE message,
+ * next on the same ordered stream, is delivered only when the put was applied. */
+static uint8_t last_put[MBCF_MAX_NODES];
 static struct tofu_stadd_table regs;
 static int regs_ready;
 
@@ -77,21 +81,30 @@ int tofu_k_remote_status(int st)
     return TOFU_ERR_MRQ_OTHER;
 }
 
-int tofu_k_check_range(uint64_t stadd, uint64_t len)
+static int put_outcome(int src, int st)
 {
-    uint64_t va;
-    return check(stadd, len, 1, &va);
+    if (src >= 0 && src < MBCF_MAX_NODES)
+        last_put[src] = (uint8_t)st;
+    return st;
 }
 
-int tofu_k_check_and_write(uint64_t stadd, const void *data, uint32_t len)
+/* first fragment of a put: the whole range */
+int tofu_k_check_range(int src, uint64_t stadd, uint64_t len)
 {
     uint64_t va;
-    int st = check(stadd, len, 1, &va);
+    return put_outcome(src, check(stadd, len, 1, &va));
+}
+
+/* each fragment (a one-frame put comes here without check_range) */
+int tofu_k_check_and_write(int src, uint64_t stadd, const void *data, uint32_t len)
+{
+    uint64_t va;
+    int st = put_outcome(src, check(stadd, len, 1, &va));
     if (st)
         return st;
     if (copy_to_user(va, data, len)) {
         tofu_k_st.refused_unmapped++;
-        return MBCF_E_UNMAPPED;
+        return put_outcome(src, MBCF_E_UNMAPPED);
     }
     tofu_k_st.put_bytes_in += len;
     return MBCF_OK;
@@ -155,12 +168,11 @@ static int atomic(int src, const struct tofu_msg *m)
 
 int tofu_k_message(int src, const struct tofu_msg *m)
 {
-    uint64_t va;
-    int st;
     switch (m->kind) {
-    case TOFU_MSG_NOTICE:      /* its put is applied (same ordered stream) */
-        st = check(m->stadd, m->len, 1, &va);
-        return st ? st : notice(m, TOFU_MRQ_RMT_PUT);
+    case TOFU_MSG_NOTICE:      /* follows its put on the same ordered stream */
+        if (src >= 0 && src < MBCF_MAX_NODES && last_put[src])
+            return last_put[src];             /* the put was refused: no notice */
+        return notice(m, TOFU_MRQ_RMT_PUT);
     case TOFU_MSG_GET_REQ:
         return get_request(src, m);
     case TOFU_MSG_ARMW_REQ:

@@ -330,11 +330,13 @@ static void test_refusals(void)
 {
     int q = (me + 1) % n;
     const unsigned long t = UTOFU_ONESIDED_FLAG_TCQ_NOTICE;
+    /* refused puts ask for a remote notice (edata 0xe0): none may arrive */
+    const unsigned long tn = t | UTOFU_ONESIDED_FLAG_REMOTE_MRQ_NOTICE;
     struct { const char *what; int rc; } c[] = {
-        { "put to a deregistered STADD", utofu_put(vh, peer_vcq[q], s_src, s_tmp, 64, 0, t, 0) },
+        { "put to a deregistered STADD", utofu_put(vh, peer_vcq[q], s_src, s_tmp, 64, 0xe0, tn, 0) },
         { "put crossing the end of the region",
-          utofu_put(vh, peer_vcq[q], s_src, s_win + WIN - 8, 16, 0, t, 0) },
-        { "put into a read-only region", utofu_put(vh, peer_vcq[q], s_src, s_ro, 64, 0, t, 0) },
+          utofu_put(vh, peer_vcq[q], s_src, s_win + WIN - 8, 16, 0xe0, tn, 0) },
+        { "put into a read-only region", utofu_put(vh, peer_vcq[q], s_src, s_ro, 64, 0xe0, tn, 0) },
         { "get crossing the end of the region",
           utofu_get(vh, peer_vcq[q], s_dst, s_win + WIN - 8, 16, 0, t, 0) },
         { "atomic add on a read-only region",
@@ -392,6 +394,7 @@ static void test_refusals(void)
     for (unsigned i = WIN - 8; i < WIN; i++)
         same &= win[i] == 0;
     check(same, "refused accesses left read-only, deregistered, guard and window-end bytes as they were");
+    check(seen[UTOFU_MRQ_TYPE_RMT_PUT][0xe0] == 0, "no remote notice for a refused put");
     struct tofu_stats st;
     utofu_emu_stats(&st);
     check(st.refused_unreg >= 2 && st.refused_range >= 2 && st.refused_rdonly >= 2,
