@@ -13,6 +13,7 @@
 
 static struct mbcf_engine *eng;
 static int cur_src;        /* node whose frame the engine is processing (callbacks) */
+static int rx_done_seen;   /* the network layer calls tofu_k_net_rx_done per burst */
 
 /* ---- message buffers (stable until their operation completes) ---- */
 #define MSG_POOL 1024
@@ -223,6 +224,19 @@ void tofu_k_net_rx(int src, const void *payload, uint32_t len)
         return;
     cur_src = src;
     mbcf_rx(eng, src, payload, len);
+    if (!rx_done_seen) {           /* no burst-end hook: acknowledge at once */
+        mbcf_rx_done(eng);
+        tofu_k_pump();
+    }
+}
+
+/* End of a receive burst: one cumulative ack per peer, then post the replies
+ * the burst queued (get data, atomic results). */
+void tofu_k_net_rx_done(void)
+{
+    rx_done_seen = 1;
+    if (!eng)
+        return;
     mbcf_rx_done(eng);
     tofu_k_pump();
 }

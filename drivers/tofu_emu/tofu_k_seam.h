@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 void tofu_k_net_rx(int src_rank, const void *payload, uint32_t len);
+void tofu_k_net_rx_done(void);
 void tofu_k_net_tick(void);
 void tofu_k_net_shutdown(void);
 long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4);
