@@ -19,6 +19,7 @@
 #include "utofu.h"
 #include "utofu_emu.h"
 #include "jtofu.h"
+#include "tofu_model.h"
 
 #define WIN   65536u            /* registered window */
 #define GUARD 4096u             /* right after it, not registered */
@@ -427,6 +428,53 @@ static void test_overflow(void)
           okc, left);
 }
 
+/* Modeled time travels with the data: node 0 puts its modeled issue time (8 B,
+ * piggyback) to node 1, whose notice must say issue + the model's latency of an
+ * 8-byte put over that many hops (tofu_put_alone_ns); node 1 answers the same
+ * way. Deterministic: host load does not enter modeled time. */
+static void test_model_time(void)
+{
+    if (me > 1)
+        return;
+    int peer = 1 - me;
+    const struct tofu_params *p = tofu_params(tofu_mode_from_name(utofu_emu_mode()));
+    union jtofu_phys_coords pc;
+    size_t hops = 0;
+    jtofu_query_phys_coords(0, (jtofu_rank_t)peer, &pc);
+    jtofu_query_onesided_hops(&pc, &hops);
+    uint64_t want = tofu_put_alone_ns(p, (unsigned)hops, 8);
+    for (int round = 0; round < 2; round++) {
+        if ((round == 0) == (me == 0)) {               /* my turn to send */
+            uint64_t t0 = utofu_emu_time();
+            (void)utofu_put_piggyback8(vh, peer_vcq[peer], t0, s_win + 24576, 8, 0xd0 + round,
+                                       UTOFU_ONESIDED_FLAG_REMOTE_MRQ_NOTICE, 0);
+            utofu_emu_flush();
+            continue;
+        }
+        struct utofu_mrq_notice nt;
+        uint64_t w0 = utofu_emu_wall();
+        int rc;
+        for (;;) {
+            rc = utofu_poll_mrq(vh, 0, &nt);
+            if (rc == UTOFU_SUCCESS && nt.notice_type == UTOFU_MRQ_TYPE_RMT_PUT &&
+                nt.edata == (uint64_t)(0xd0 + round))
+                break;
+            if (rc == UTOFU_SUCCESS && nt.notice_type < 6)   /* others' barrier notices */
+                seen[nt.notice_type][nt.edata & 0xff]++;
+            if (utofu_emu_wall() - w0 > 60000000000ull) {
+                rc = UTOFU_ERR_NOT_FOUND;
+                break;
+            }
+        }
+        uint64_t sent;
+        memcpy(&sent, win + 24576, 8);
+        check(rc == UTOFU_SUCCESS && nt.reserved[0] - sent == want,
+              "modeled arrival = issue + %llu ns (8-byte put, %zu hops, %s): got %llu",
+              (unsigned long long)want, hops, p->name,
+              (unsigned long long)(nt.reserved[0] - sent));
+    }
+}
+
 int main(void)
 {
     setbuf(stdout, NULL);
@@ -442,6 +490,8 @@ int main(void)
     barrier(7);
     test_overflow();
     barrier(8);
+    test_model_time();
+    barrier(9);
     /* no notice arrived twice: every counted (type, edata) is 0 or 1 */
     int once = 1;
     const int remote[3] = { UTOFU_MRQ_TYPE_RMT_PUT, UTOFU_MRQ_TYPE_RMT_GET, UTOFU_MRQ_TYPE_RMT_ARMW };
