@@ -24,7 +24,8 @@ static const struct syscall_range tofu_range = {
 
 static const struct net_proto tofu_proto = {
     .kind = CLUSTER_KIND_TOFU, .name = "tofu",
-    .rx = tofu_k_net_rx, .tick = tofu_k_net_tick, .shutdown = tofu_k_net_shutdown,
+    .rx = tofu_k_net_rx, .rx_done = tofu_k_net_rx_done, .tick = tofu_k_net_tick,
+    .shutdown = tofu_k_net_shutdown,
 };
 
 void tofu_k_init(void)

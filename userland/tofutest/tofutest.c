@@ -125,17 +125,42 @@ static void barrier(int phase)
     for (int p = 0; p < n; p++)
         if (p != me)
             barrier_put(p, phase);
-    int pending = n - 1;
+    int pending = n - 1, retries[64] = { 0 };
     uint64_t t0 = utofu_emu_wall();
-    while (pending > 0 && utofu_emu_wall() - t0 < 60000000000ull) {
+    /* Done when every peer's notice is here and my puts completed. A peer
+     * that got my notice may exit before my put's acknowledgement reaches me
+     * (lost frame on a loaded host): once all notices are here, wait for my
+     * completions 2 s at most. */
+    uint64_t all_seen = 0;
+    while ((pending > 0 || seen[UTOFU_MRQ_TYPE_RMT_PUT][0xf0 + phase] < (unsigned)n - 1) &&
+           utofu_emu_wall() - t0 < 60000000000ull) {
+        if (seen[UTOFU_MRQ_TYPE_RMT_PUT][0xf0 + phase] >= (unsigned)n - 1) {
+            if (!all_seen)
+                all_seen = utofu_emu_wall();
+            else if (utofu_emu_wall() - all_seen > 2000000000ull) {
+                printf("# node %d: barrier %d: %d of my puts not acknowledged yet, peers done\n",
+                       me, phase, pending);
+                pending = 0;
+                break;
+            }
+        }
         void *cb;
         int rc = utofu_poll_tcq(vh, 0, &cb);
         if (rc == UTOFU_ERR_NOT_FOUND)
             take_notice();
         else if (rc == UTOFU_SUCCESS)
             pending--;
-        else
-            barrier_put((int)(uintptr_t)cb - 1, phase);
+        else {
+            int p = (int)(uintptr_t)cb - 1;
+            if (p < 0 || p >= n || p == me) {
+                check(0, "barrier %d: TCQ entry %s of another command", phase, utofu_strerror(rc));
+                continue;
+            }
+            if (++retries[p] == 1 || retries[p] % 16 == 0)
+                printf("# node %d: barrier %d put to node %d refused (%s), again\n", me, phase, p,
+                       utofu_strerror(rc));
+            barrier_put(p, phase);
+        }
     }
     n_mrq_errors = 0;
     if (pending || !wait_notices(UTOFU_MRQ_TYPE_RMT_PUT, 0xf0 + phase, (unsigned)n - 1)) {
