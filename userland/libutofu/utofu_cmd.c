@@ -40,7 +40,7 @@ static void model(unsigned from, unsigned to)
         struct tofu_desc *d = &v->toq[pend[i].idx % v->toq_n];
         int peer = utofu_vcq_rank(d->rmt_vcq);
         slot[i - from] = -1;
-        d->model_local_ns = d->model_deliver_ns = utofu_st.clock;
+        d->model_local_ns = d->model_deliver_ns = utofu_emu_time();
         if (d->op == TOFU_DESC_NOP || peer < 0)
             continue;
         struct tofu_cmd c = { .node = (uint32_t)utofu_st.info.rank, .tni = v->tni,

@@ -45,7 +45,13 @@ uint64_t utofu_emu_wall(void)
     return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
-uint64_t utofu_emu_time(void) { return utofu_st.clock; }
+/* Modeled now: the latest modeled time seen in an entry or notice, or the end
+ * of this node's last modeled command if later (a new command is issued then). */
+uint64_t utofu_emu_time(void)
+{
+    uint64_t s = utofu_st.sim ? tofu_sim_now(utofu_st.sim) : 0;
+    return s > utofu_st.clock ? s : utofu_st.clock;
+}
 
 void utofu_see(uint64_t model_ns)
 {

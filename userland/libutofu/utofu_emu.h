@@ -8,7 +8,9 @@
  * completion; each completion entry and notice carries its modeled time
  * (remote notices carry the sender's modeled arrival time). utofu_emu_time()
  * is the latest modeled time this program has seen in an entry or notice it
- * polled. Deterministic for a given program: host load never enters it.
+ * polled, or the modeled end of this node's last command if that is later
+ * (the time a new command is issued at). Deterministic for a given program:
+ * host load never enters it.
  *
  * When commands leave: posting writes the descriptor into the VCQ's TOQ in
  * task memory; the batch leaves with ONE system call (doorbell) at the next
