@@ -68,6 +68,7 @@ struct coll_stats {
     unsigned long bcast_by_alg[16];        /* index: position in the name list */
     unsigned long alltoall_by_alg[8], alltoallv_by_alg[8];
     unsigned long doublespread_fallbacks;  /* Doublespread not applicable: pairwise */
+    size_t last_seg;                       /* segment size of the last Bcast (0: none) */
 };
 const struct coll_stats *coll_stats(void);
 

@@ -34,6 +34,9 @@ static int verbose(void)
 static void load_table(void)
 {
     static char loaded[256];
+    const char *m = getenv("MPI_MBCF_COLL_SEG_MIN");
+    if (m && atol(m) > 0)
+        coll_tune_seg_min = (size_t)atol(m);
     const char *f = getenv("MPI_MBCF_COLL_TUNE_FILE");
     if (!f || !*f || strcmp(loaded, f) == 0)
         return;
@@ -100,6 +103,7 @@ void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int
             }
     }
     stats.bcast_calls++;
+    stats.last_seg = *seg;
     if (*alg < 16)
         stats.bcast_by_alg[*alg]++;
     say(comm, "bcast", n, sh, coll_algorithm_names("bcast")[*alg], *seg, why, t);

@@ -197,6 +197,8 @@ void coll_tune_params(const char *coll, const char *alg, const struct coll_shape
 }
 
 /* ---- choices ---- */
+size_t coll_tune_seg_min = 64;
+
 static double cost(struct tune_terms x, double L, double B)
 {
     return x.R * L + x.X / B;
@@ -216,11 +218,11 @@ size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, doubl
         double cand[40];
         int nc = 0;
         cand[nc++] = opt;
-        for (double s = 64; s < part && nc < 40; s *= 2)
+        for (double s = (double)coll_tune_seg_min; s < part && nc < 40; s *= 2)
             cand[nc++] = s;
         for (int i = 0; i < nc; i++) {
             double s = (double)(long long)cand[i];
-            if (s < 1 || s >= part)
+            if (s < (double)coll_tune_seg_min || s < 1 || s >= part)
                 continue;
             double ti = cost(coll_tune_bcast_terms(alg, sh, m, s), L, B);
             if (ti < best) {

@@ -51,6 +51,9 @@ struct tune_choice { int alg; size_t seg; double t; };
  * all) and its segment size for M bytes. */
 struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
                                    double defB, const int *allowed);
+/* Smallest segment the tuner considers (bytes; default 64). The SimGrid
+ * study raises it (MPI_MBCF_COLL_SEG_MIN) to bound the simulated message count. */
+extern size_t coll_tune_seg_min;
 /* Best segment size of one algorithm (predicted time in *t). */
 size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
                            double *t);

@@ -7,7 +7,8 @@
  * reversed. The node shape comes from MPI_MBCF_SHAPE as the caller set it
  * (tests/host/coll_tofu.sh runs odd and non-power-of-two shapes). Also
  * asserts that Doublespread fell back to pairwise, and counted it, for
- * the non-contiguous cases. With tests/host/coll_shim.c. TAP on stdout. */
+ * the non-contiguous cases. With tests/host/coll_shim.c (MPICH) or built
+ * with smpicc (tests/host/coll_smpi.sh). TAP on stdout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,22 @@ int main(int argc, char **argv)
 {
     static const char *bcast_algs[] = { "trinaryx3", "trinaryx6", "bintree3d", "bintree6d",
                                         "auto", NULL };
-    static const char *segs[] = { "", "100", "4k", NULL };
+    /* segment sizes ("" = the model's); COLL_TOFU_SEGS="a,b" replaces the
+     * list (the SMPI run keeps it short: every segment is a simulated message) */
+    static const char *segs[8] = { "", "100", "4k", NULL };
+    static char segbuf[128];
+    const char *se = getenv("COLL_TOFU_SEGS");
+    if (se) {
+        int k = 0;
+        snprintf(segbuf, sizeof segbuf, "%s", se);
+        for (char *p = segbuf, *q; k < 7; p = q + 1) {
+            segs[k++] = p;
+            if (!(q = strchr(p, ',')))
+                break;
+            *q = 0;
+        }
+        segs[k] = NULL;
+    }
     char label[160];
     int rank;
     MPI_Init(&argc, &argv);
