@@ -54,3 +54,9 @@ COLL_HOST_BINS += $(COLL_HBUILD)/coll_tofu
 $(COLL_HBUILD)/coll_tofu: tests/host/coll_tofu.c $(COLL_TESTSRC) $(COLL_TESTHDR) tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
+
+# Node shape and tuner unit test (cmocka), runs in `make test`.
+HOST_TESTS += $(BUILD)/host/test_coll_tune
+$(BUILD)/host/test_coll_tune: tests/host/test_coll_tune.c $(COLL_DIR)/coll_tune.c $(COLL_DIR)/coll_shape.c $(COLL_DIR)/coll_model.c $(COLL_DIR)/coll_tune.h $(COLL_DIR)/coll_shape.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(COLL_DIR) -o $@ tests/host/test_coll_tune.c $(COLL_DIR)/coll_tune.c $(COLL_DIR)/coll_shape.c $(COLL_DIR)/coll_model.c -lcmocka
