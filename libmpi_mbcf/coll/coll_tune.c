@@ -178,8 +178,8 @@ int coll_tune_load(const char *path)
     return bad ? -1 : k;
 }
 
-void coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
-                      double defL, double defB, double *L, double *B)
+int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
+                     double defL, double defB, double *L, double *B)
 {
     *L = defL;
     *B = defB;
@@ -191,9 +191,23 @@ void coll_tune_params(const char *coll, const char *alg, const struct coll_shape
             strcasecmp(e->alg, alg) == 0) {
             *L = e->L;
             *B = e->B;
-            return;
+            return 1;
         }
     }
+    return 0;
+}
+
+/* Does the table have any entry for this collective and shape? */
+static int shape_in_table(const char *coll, const struct coll_shape *sh)
+{
+    double L, B;
+    const char *const *names = strcasecmp(coll, "bcast") == 0 ? coll_tune_bcast_names
+                                                               : coll_tune_a2a_names;
+    int n = strcasecmp(coll, "bcast") == 0 ? TB_COUNT : TA_COUNT;
+    for (int a = 0; a < n; a++)
+        if (coll_tune_params(coll, names[a], sh, 0, 0, &L, &B))
+            return 1;
+    return 0;
 }
 
 /* ---- choices ---- */
@@ -240,14 +254,16 @@ struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double
                                    double defB, const int *allowed)
 {
     struct tune_choice best = { TB_BINOMIAL, 0, -1 };
-    int P = nprocs(sh);
+    int P = nprocs(sh), measured = shape_in_table("bcast", sh);
     for (int a = 0; a < TB_COUNT; a++) {
         if (allowed && !allowed[a])
             continue;
         if (a == TB_SCATTER_ALLGATHER && M < (size_t)P)
             continue;                   /* needs a byte per process */
         double L, B, t;
-        coll_tune_params("bcast", coll_tune_bcast_names[a], sh, defL, defB, &L, &B);
+        if (!coll_tune_params("bcast", coll_tune_bcast_names[a], sh, defL, defB, &L, &B) &&
+            measured)
+            continue;
         size_t seg = coll_tune_bcast_seg(a, sh, M, L, B, &t);
         if (best.t < 0 || t < best.t) {
             best.alg = a;
@@ -264,12 +280,14 @@ struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, 
     struct tune_choice best = { TA_PAIRWISE, 0, -1 };
     /* Doublespread first: on equal (default) figures it wins the tie */
     static const int order[TA_COUNT] = { TA_DOUBLESPREAD, TA_PAIRWISE, TA_LINEAR, TA_BRUCK };
+    int measured = shape_in_table(coll, sh);
     for (int i = 0; i < TA_COUNT; i++) {
         int a = order[i];
         if (allowed && !allowed[a])
             continue;
         double L, B;
-        coll_tune_params(coll, coll_tune_a2a_names[a], sh, defL, defB, &L, &B);
+        if (!coll_tune_params(coll, coll_tune_a2a_names[a], sh, defL, defB, &L, &B) && measured)
+            continue;
         double t = cost(coll_tune_a2a_terms(a, sh, (double)m), L, B);
         if (best.t < 0 || t < best.t) {
             best.alg = a;

@@ -41,14 +41,17 @@ int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L,
  * <L_us> <B_MBs>" (coll = bcast or alltoall; # comments). Load replaces
  * the table; returns entries read or -1 (file missing / bad line). */
 int coll_tune_load(const char *path);
-/* L, B for an algorithm on a node shape: the table's entry, else def. */
-void coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
+/* L, B for an algorithm on a node shape: the table's entry (returns 1),
+ * else def (returns 0). */
+int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
                       double defL, double defB, double *L, double *B);
 
 /* A decision. */
 struct tune_choice { int alg; size_t seg; double t; };
 /* Cheapest bcast algorithm (among those with allowed[alg] != 0; NULL =
- * all) and its segment size for M bytes. */
+ * all) and its segment size for M bytes. When the table has entries for
+ * this collective and shape, only algorithms with an entry compete (an
+ * unmeasured one would run on the optimistic defaults). Same for a2a. */
 struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
                                    double defB, const int *allowed);
 /* Smallest segment the tuner considers (bytes; default 64). The SimGrid

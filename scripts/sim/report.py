@@ -14,7 +14,14 @@ from collections import defaultdict
 
 D = sys.argv[1]
 rows = list(csv.DictReader(open(os.path.join(D, "results.csv"))))
-costs = list(csv.DictReader(open(os.path.join(D, "costs.csv")))) if os.path.exists(os.path.join(D, "costs.csv")) else []
+costs = []
+if os.path.exists(os.path.join(D, "costs.csv")):
+    # the sizes field holds commas: first 5 fields, last 3, sizes between
+    for l in open(os.path.join(D, "costs.csv")).read().splitlines()[1:]:
+        f = l.split(",")
+        if len(f) < 9: continue
+        costs.append(dict(zip(["coll", "shape", "ppn", "procs", "alg"], f[:5]),
+                          sizes=" ".join(f[5:-3]), wall_s=f[-3], peak_rss_kb=f[-2], status=f[-1]))
 for r in rows:
     r["bytes"] = int(r["bytes"]); r["t_us"] = float(r["t_us"]); r["thr_MBs"] = float(r["thr_MBs"])
     r["ppn"] = int(r["ppn"]); r["procs"] = int(r["procs"])
@@ -58,7 +65,7 @@ def gnuplot(png, title, xlabel, ylabel, series, logy=True, extra=""):
     plots = ", ".join("'%s' index %d with %s title '%s'" % (dat, i, st, lab.replace("'", ""))
                       for i, (lab, pts, st) in enumerate(series))
     script = ("set terminal pngcairo size 900,600\nset output '%s'\nset title '%s'\n"
-              "set xlabel '%s'\nset ylabel '%s'\nset logscale x 2\n%sset key left top\nset grid\n%s\nplot %s\n"
+              "set xlabel '%s'\nset ylabel '%s'\nset logscale x 2\nset format x '%%.0b%%B'\n%sset key left top\nset grid\n%s\nplot %s\n"
               % (os.path.join(D, png), title, xlabel, ylabel, "set logscale y\n" if logy else "", extra, plots))
     try:
         subprocess.run(["gnuplot"], input=script.encode(), check=True, timeout=60)
