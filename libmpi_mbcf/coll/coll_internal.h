@@ -20,6 +20,7 @@
 #define MPI_Sendrecv PMPI_Sendrecv
 #define MPI_Wait PMPI_Wait
 #define MPI_Waitall PMPI_Waitall
+#define MPI_Waitany PMPI_Waitany
 #define MPI_Pack PMPI_Pack
 #define MPI_Unpack PMPI_Unpack
 #define MPI_Reduce_local PMPI_Reduce_local
