@@ -15,7 +15,7 @@ BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 has() { [[ " $PH " == *" $1 "* ]]; }
 echo "study: $OUT, phases: $PH" >&2
 # Table 1 of seed 004
-S1="384 64x6 8x6x8" S2="3072 48x64 16x12x16" S3="27648 144x192 48x12x48"
+S1="384 64x6 8x6x8"   # middle (3072 48x64 16x12x16) and large (27648 144x192 48x12x48): see below
 # lines run in this order; each sweep is one smpirun per shape and algorithm
 has b384 && $S "$OUT" bcast 1 "$S1" "$BC_ALGS fugaku" 4k,64k,1M
 fit() { "$root/build/sim/coll_fit" fit "$OUT/results.csv" > "$OUT/tune.txt"; }

@@ -24,7 +24,7 @@ mkdir -p "$OUT/plat"
 # measured on a 1-D 384 bintree) and lazy max-min updates.
 SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/optim:Lazy
          --cfg=smpi/simulate-computation:no
-         --cfg=contexts/factory:raw --cfg=contexts/stack-size:${SIM_STACK_KB:-128}
+         --cfg=contexts/factory:raw "--cfg=contexts/stack-size:${SIM_STACK_KB:-128}"
          --cfg=smpi/privatization:no --cfg=smpi/os:0:0.25e-6:0 --cfg=smpi/or:0:0.158e-6:0
          --log=root.thres:critical)
 # the tuner's default figures when no fitted entry: TofuD latency and link
