@@ -10,6 +10,10 @@
  * Algorithm selection, per collective, by environment variable:
  *   MPI_MBCF_COLL_<NAME>=<algorithm>   e.g. MPI_MBCF_COLL_BCAST=pipeline
  *   MPI_MBCF_COLL_BCAST_SEGSIZE=<bytes> segment size of chain/pipeline/trees
+ *   MPI_MBCF_SHAPE=XxYxZ  node shape of the Tofu-aware algorithms
+ *   MPI_MBCF_COLL_TUNE_FILE=<file> fitted L, B per algorithm (coll_tune.h)
+ *   MPI_MBCF_COLL_RULE=fugaku  Fugaku-like fixed Bcast rule instead of the model
+ *   MPI_MBCF_COLL_VERBOSE=1    print each Bcast/Alltoall(v) decision on stderr
  * "auto" (or unset) picks the default; an unknown name prints a message on
  * stderr and falls back to "auto".  See coll_select.c for the lists.
  */
@@ -57,5 +61,15 @@ int coll_exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
  * case-insensitive), NULL-terminated, first is "auto"; NULL if the
  * collective is unknown.  For tests and tools that try every algorithm. */
 const char *const *coll_algorithm_names(const char *coll);
+
+/* Counters of the collective layer (all communicators, this process). */
+struct coll_stats {
+    unsigned long bcast_calls, alltoall_calls, alltoallv_calls;
+    unsigned long bcast_by_alg[16];        /* index: position in the name list */
+    unsigned long alltoall_by_alg[8], alltoallv_by_alg[8];
+    unsigned long doublespread_fallbacks;  /* Doublespread not applicable: pairwise */
+    size_t last_seg;                       /* segment size of the last Bcast (0: none) */
+};
+const struct coll_stats *coll_stats(void);
 
 #endif

@@ -5,7 +5,8 @@ COLL_DIR  := libmpi_mbcf/coll
 COLL_SRCS := $(addprefix $(COLL_DIR)/,coll_buf.c coll_select.c coll_model.c \
 	coll_barrier.c coll_bcast.c coll_bcast_pipe.c coll_reduce.c coll_allreduce.c \
 	coll_gather.c coll_scatter.c coll_allgather.c coll_alltoall.c \
-	coll_reduce_scatter.c coll_scan.c)
+	coll_reduce_scatter.c coll_scan.c \
+	coll_shape.c coll_tune.c coll_decide.c coll_bcast_tofu.c coll_alltoall_ds.c)
 COLL_HDRS := $(wildcard $(COLL_DIR)/*.h)
 
 # Cost model (seed 004 eq. 4-7) unit test, cmocka, runs in `make test`.
@@ -46,3 +47,16 @@ coll-ours: $(COLL_OURS_BINS) $(BUILD)/host/mbcf-hostrun
 $(COLL_HBUILD)/ours/coll_%: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR) $(COLL_OURS_LIBS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -Ilibmpi_mbcf/include -Itests/mpi -o $@ $< $(COLL_TESTSRC) $(COLL_OURS_LIBS) -lm
+
+# Tofu-aware algorithms (seed 004 sec 3.2) on MPICH via the shim, run by
+# tests/host/coll_tofu.sh on odd and non-power-of-two node shapes.
+COLL_HOST_BINS += $(COLL_HBUILD)/coll_tofu
+$(COLL_HBUILD)/coll_tofu: tests/host/coll_tofu.c $(COLL_TESTSRC) $(COLL_TESTHDR) tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
+	@mkdir -p $(dir $@)
+	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
+
+# Node shape and tuner unit test (cmocka), runs in `make test`.
+HOST_TESTS += $(BUILD)/host/test_coll_tune
+$(BUILD)/host/test_coll_tune: tests/host/test_coll_tune.c $(COLL_DIR)/coll_tune.c $(COLL_DIR)/coll_shape.c $(COLL_DIR)/coll_model.c $(COLL_DIR)/coll_tune.h $(COLL_DIR)/coll_shape.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(COLL_DIR) -o $@ tests/host/test_coll_tune.c $(COLL_DIR)/coll_tune.c $(COLL_DIR)/coll_shape.c $(COLL_DIR)/coll_model.c -lcmocka

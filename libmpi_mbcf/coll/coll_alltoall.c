@@ -1,12 +1,14 @@
 /* coll_alltoall.c - MPI_Alltoall: basic linear (all non-blocking at once),
  * pairwise (round R: send to P+R, receive from P-R; seed 004 3.2.1) and
  * Bruck (ceil(lg p) rounds on packed bytes, for short blocks); and
- * MPI_Alltoallv: basic linear and pairwise. MPI_IN_PLACE: the data to send
+ * MPI_Alltoallv: basic linear and pairwise; both also Doublespread
+ * (coll_alltoall_ds.c). The default comes from the tuner (coll_decide.c). MPI_IN_PLACE: the data to send
  * sits in rbuf, laid out like the result (MPI-3.1 sec 5.8); we send from a
  * copy of it. */
 #include <stdlib.h>
 #include <string.h>
 #include "coll_internal.h"
+#include "coll_shape.h"
 
 /* Linear / pairwise over typed blocks described by counts and displs
  * (element offsets), shared by Alltoall and Alltoallv. */
@@ -33,6 +35,14 @@ static int a2a_linear(const void *sbuf, const int *sc, const int *sd, MPI_Dataty
     int rc2 = coll_waitall(k, q);
     free(q);
     return rc != MPI_SUCCESS ? rc : rc2;
+}
+
+/* Doublespread's applicability (seed 004 sec 3.2.1): gap-free datatypes,
+ * not MPI_PACKED, on both sides. */
+static int ds_applicable(MPI_Datatype sdt, const struct coll_type *s,
+                         MPI_Datatype rdt, const struct coll_type *r)
+{
+    return s->contig && r->contig && sdt != MPI_PACKED && rdt != MPI_PACKED;
 }
 
 static int a2a_pairwise(const void *sbuf, const int *sc, const int *sd, MPI_Datatype sdt,
@@ -108,9 +118,10 @@ int coll_alltoall(const void *sbuf, int scount, MPI_Datatype sdt,
         sdt = rdt;
     }
     TRY(coll_type_info(sdt, &s));
-    int alg = coll_choice(COLL_ALLTOALL);
-    if (alg == ALLTOALL_AUTO)
-        alg = (size_t)scount * s.size <= 256 && size >= 8 ? ALLTOALL_BRUCK : ALLTOALL_PAIRWISE;
+    struct coll_shape sh;
+    coll_comm_shape(comm, &sh);
+    int alg = coll_decide_a2a(comm, &sh, (size_t)scount * s.size, 0, coll_choice(COLL_ALLTOALL),
+                              ds_applicable(sdt, &s, rdt, &r));
     if (alg == ALLTOALL_BRUCK) {
         rc = a2a_bruck(sbuf, scount, sdt, rbuf, rcount, rdt, rank, size, &s, &r, comm);
         goto out;
@@ -126,7 +137,10 @@ int coll_alltoall(const void *sbuf, int scount, MPI_Datatype sdt,
         rcnt[i] = rcount;
         rdsp[i] = i * rcount;
     }
-    if (alg == ALLTOALL_LINEAR)
+    if (alg == ALLTOALL_DOUBLESPREAD)
+        rc = coll_a2a_doublespread(sbuf, cnt, dsp, sdt, rbuf, rcnt, rdsp, rdt, rank, &sh, &s, &r,
+                                   TAG_ALLTOALL, comm);
+    else if (alg == ALLTOALL_LINEAR)
         rc = a2a_linear(sbuf, cnt, dsp, sdt, rbuf, rcnt, rdsp, rdt, rank, size, &s, &r,
                         TAG_ALLTOALL, comm);
     else
@@ -167,7 +181,17 @@ int coll_alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
         sdt = rdt;
     }
     TRY(coll_type_info(sdt, &s));
-    if (coll_choice(COLL_ALLTOALLV) == ALLTOALLV_LINEAR)
+    struct coll_shape sh;
+    coll_comm_shape(comm, &sh);
+    long long tot = 0;                   /* mean bytes per pair for the model */
+    for (int i = 0; i < size; i++)
+        tot += scounts[i];
+    int alg = coll_decide_a2a(comm, &sh, (size_t)(tot * s.size / size), 1,
+                              coll_choice(COLL_ALLTOALLV), ds_applicable(sdt, &s, rdt, &r));
+    if (alg == ALLTOALLV_DOUBLESPREAD)
+        rc = coll_a2a_doublespread(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, rank,
+                                   &sh, &s, &r, TAG_ALLTOALLV, comm);
+    else if (alg == ALLTOALLV_LINEAR)
         rc = a2a_linear(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, rank, size,
                         &s, &r, TAG_ALLTOALLV, comm);
     else

@@ -1,11 +1,12 @@
 /* coll_bcast.c - MPI_Bcast: basic linear, binomial tree, scatter+allgather
  * (binomial scatter then ring allgather, for long messages) and the
- * default choice by the cost model (coll_model.c, seed 004 eq. 3-7).
- * Chain, pipeline and binary trees are in coll_bcast_pipe.c.
+ * dispatch to the others: chain, pipeline and binary trees in
+ * coll_bcast_pipe.c, the TofuD trees in coll_bcast_tofu.c; the default
+ * comes from the tuner (coll_decide.c, seed 004 eq. 3-7).
  * All variants move dense bytes (see coll_bytes_begin). */
 #include <stdlib.h>
 #include "coll_internal.h"
-#include "coll_model.h"
+#include "coll_shape.h"
 
 int coll_bcast_chain(char *p, size_t n, size_t seg, int root, MPI_Comm comm);
 int coll_bcast_bintree(char *p, size_t n, size_t seg, int root, MPI_Comm comm);
@@ -126,18 +127,12 @@ int coll_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
         return rc;
     if (bv.n == 0)
         return coll_bytes_end(&bv, buf, count, dt, 0, rc);
-    double L, B;
-    coll_model_params(&L, &B);
+    struct coll_shape sh;
+    coll_comm_shape(comm, &sh);
     size_t seg = coll_segsize_env(COLL_BCAST);
     int alg = coll_choice(COLL_BCAST);
-    if (alg == BCAST_AUTO) {
-        /* element size differs across ranks when datatypes do: use 1 */
-        switch (coll_model_bcast_choose(L, B, bv.n, size, 1)) {
-        case MODEL_BCAST_PIPELINE: alg = BCAST_PIPELINE; break;
-        case MODEL_BCAST_SCATTER_ALLGATHER: alg = BCAST_SCATTER_ALLGATHER; break;
-        default: alg = BCAST_BINOMIAL; break;
-        }
-    }
+    /* forced or model/rule choice; seg 0 = unsegmented (coll_decide.c) */
+    coll_decide_bcast(comm, &sh, bv.n, &alg, &seg);
     switch (alg) {
     case BCAST_LINEAR:
         rc = bcast_linear(bv.p, bv.n, root, comm);
@@ -146,20 +141,21 @@ int coll_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
         rc = coll_bcast_chain(bv.p, bv.n, bv.n, root, comm);
         break;
     case BCAST_PIPELINE:
-        if (!seg)
-            seg = coll_model_pipeline_segsize(L, B, bv.n, size, 1);
         rc = coll_bcast_chain(bv.p, bv.n, seg, root, comm);
         break;
     case BCAST_BINTREE:
-    case BCAST_SPLIT_BINTREE: {
-        /* tree of depth d pipelines like a chain of d+1 (coll_model.h) */
-        int depth = coll_ceil_log2(size + 1) - 1;
-        if (!seg)
-            seg = coll_model_pipeline_segsize(L, B, bv.n, depth + 1, 1);
+    case BCAST_SPLIT_BINTREE:
         rc = alg == BCAST_BINTREE ? coll_bcast_bintree(bv.p, bv.n, seg, root, comm)
                                   : coll_bcast_split_bintree(bv.p, bv.n, seg, root, comm);
         break;
-    }
+    case BCAST_TRINARYX3:           /* seed 004 sec 3.2.2, coll_bcast_tofu.c */
+    case BCAST_TRINARYX6:
+        rc = coll_bcast_tofu(bv.p, bv.n, seg, root, alg == BCAST_TRINARYX3 ? 3 : 6, 0, &sh, comm);
+        break;
+    case BCAST_BINTREE3D:
+    case BCAST_BINTREE6D:
+        rc = coll_bcast_tofu(bv.p, bv.n, seg, root, alg == BCAST_BINTREE3D ? 1 : 6, 1, &sh, comm);
+        break;
     case BCAST_SCATTER_ALLGATHER:
         rc = bcast_scatter_allgather(bv.p, bv.n, root, comm);
         break;

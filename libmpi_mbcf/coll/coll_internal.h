@@ -20,6 +20,7 @@
 #define MPI_Sendrecv PMPI_Sendrecv
 #define MPI_Wait PMPI_Wait
 #define MPI_Waitall PMPI_Waitall
+#define MPI_Waitany PMPI_Waitany
 #define MPI_Pack PMPI_Pack
 #define MPI_Unpack PMPI_Unpack
 #define MPI_Reduce_local PMPI_Reduce_local
@@ -35,7 +36,8 @@
 enum coll_tag {
     TAG_BARRIER = 101, TAG_BCAST, TAG_REDUCE, TAG_ALLREDUCE, TAG_GATHER,
     TAG_GATHERV, TAG_SCATTER, TAG_SCATTERV, TAG_ALLGATHER, TAG_ALLGATHERV,
-    TAG_ALLTOALL, TAG_ALLTOALLV, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN
+    TAG_ALLTOALL, TAG_ALLTOALLV, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN,
+    TAG_BCAST_TREE0 = 120          /* .. 125: one per tree of coll_bcast_tofu.c */
 };
 
 /* Run an MPI call; on error leave through the function's "out:" label. */
@@ -51,7 +53,8 @@ enum coll_id {
 /* Algorithm indices, in the order of the name lists in coll_select.c. */
 enum { BARRIER_AUTO, BARRIER_DISSEMINATION, BARRIER_LINEAR };
 enum { BCAST_AUTO, BCAST_LINEAR, BCAST_BINOMIAL, BCAST_CHAIN, BCAST_PIPELINE,
-       BCAST_BINTREE, BCAST_SPLIT_BINTREE, BCAST_SCATTER_ALLGATHER };
+       BCAST_BINTREE, BCAST_SPLIT_BINTREE, BCAST_SCATTER_ALLGATHER,
+       BCAST_TRINARYX3, BCAST_TRINARYX6, BCAST_BINTREE3D, BCAST_BINTREE6D };
 enum { REDUCE_AUTO, REDUCE_LINEAR, REDUCE_BINOMIAL };
 enum { ALLREDUCE_AUTO, ALLREDUCE_REDUCE_BCAST, ALLREDUCE_RECURSIVE_DOUBLING,
        ALLREDUCE_RABENSEIFNER };
@@ -62,8 +65,8 @@ enum { SCATTERV_AUTO, SCATTERV_LINEAR };
 enum { ALLGATHER_AUTO, ALLGATHER_GATHER_BCAST, ALLGATHER_RING,
        ALLGATHER_RECURSIVE_DOUBLING, ALLGATHER_BRUCK };
 enum { ALLGATHERV_AUTO, ALLGATHERV_LINEAR, ALLGATHERV_RING };
-enum { ALLTOALL_AUTO, ALLTOALL_LINEAR, ALLTOALL_PAIRWISE, ALLTOALL_BRUCK };
-enum { ALLTOALLV_AUTO, ALLTOALLV_LINEAR, ALLTOALLV_PAIRWISE };
+enum { ALLTOALL_AUTO, ALLTOALL_LINEAR, ALLTOALL_PAIRWISE, ALLTOALL_BRUCK, ALLTOALL_DOUBLESPREAD };
+enum { ALLTOALLV_AUTO, ALLTOALLV_LINEAR, ALLTOALLV_PAIRWISE, ALLTOALLV_DOUBLESPREAD };
 enum { REDSCAT_AUTO, REDSCAT_REDUCE_SCATTERV, REDSCAT_HALVING };
 enum { SCAN_AUTO, SCAN_LINEAR, SCAN_RECURSIVE_DOUBLING };
 
@@ -140,5 +143,31 @@ int coll_bcast_binomial_bytes(char *p, size_t n, int root, MPI_Comm comm);
 /* Binomial reduction to tree root troot (coll_reduce.c). */
 int coll_reduce_binomial(const void *in, void *rbuf, int count, MPI_Datatype dt,
                          MPI_Op op, int troot, MPI_Comm comm);
+
+/* ---- Tofu-aware algorithms and the tuner's MPI side ---- */
+struct coll_shape;
+/* Trinaryx3/x6 (bin = 0, ntree 3/6), Bintree3d/6d (bin = 1, ntree 1/6)
+ * on dense bytes (coll_bcast_tofu.c). */
+int coll_bcast_tofu(char *p, size_t n, size_t seg, int root, int ntree, int bin,
+                    const struct coll_shape *sh, MPI_Comm comm);
+/* Doublespread over typed blocks (coll_alltoall_ds.c). */
+int coll_a2a_doublespread(const void *sbuf, const int *sc, const int *sd, MPI_Datatype sdt,
+                          void *rbuf, const int *rcn, const int *rd, MPI_Datatype rdt,
+                          int rank, const struct coll_shape *sh, const struct coll_type *s,
+                          const struct coll_type *r, int tag, MPI_Comm comm);
+/* coll_decide.c: the shape of comm's ranks (MPI_MBCF_SHAPE), the fitted
+ * table (MPI_MBCF_COLL_TUNE_FILE, loaded once), the Fugaku-like rule
+ * (MPI_MBCF_COLL_RULE=fugaku), decision printing (MPI_MBCF_COLL_VERBOSE=1)
+ * and the counters of coll_stats(). */
+void coll_comm_shape(MPI_Comm comm, struct coll_shape *sh);
+/* Bcast: algorithm (BCAST_*) and segment size for n bytes; alg is the
+ * forced choice or BCAST_AUTO, seg the forced size or 0. */
+void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int *alg,
+                       size_t *seg);
+/* Alltoall(v) (v = 1): ALLTOALL(V)_* for m bytes per pair (mean); ds_ok:
+ * Doublespread applicable; a forced Doublespread that is not applicable
+ * becomes pairwise and is counted. */
+int coll_decide_a2a(MPI_Comm comm, const struct coll_shape *sh, size_t m, int v, int forced,
+                    int ds_ok);
 
 #endif

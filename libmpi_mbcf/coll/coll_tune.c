@@ -1,0 +1,310 @@
+/* coll_tune.c - cost terms of every Bcast and Alltoall(v) algorithm, the
+ * least-squares fit of L and B, the table of fitted values, and the
+ * choice of algorithm and segment size (see coll_tune.h). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "coll_tune.h"
+#include "coll_model.h"
+
+const char *const coll_tune_bcast_names[TB_COUNT] = {
+    "linear", "binomial", "pipeline", "bintree", "split_bintree", "scatter_allgather",
+    "trinaryx3", "trinaryx6", "bintree3d", "bintree6d"
+};
+const char *const coll_tune_a2a_names[TA_COUNT] = { "linear", "pairwise", "bruck", "doublespread" };
+
+static int nprocs(const struct coll_shape *sh)
+{
+    return sh->n[0] * sh->n[1] * sh->n[2];
+}
+
+int coll_tune_bcast_parts(int alg)
+{
+    switch (alg) {
+    case TB_SPLIT_BINTREE: return 2;
+    case TB_TRINARYX3: return 3;
+    case TB_TRINARYX6: case TB_BINTREE6D: return 6;
+    default: return 1;
+    }
+}
+
+int coll_tune_bcast_segmented(int alg)
+{
+    return alg == TB_PIPELINE || alg == TB_BINTREE || alg == TB_SPLIT_BINTREE ||
+           alg >= TB_TRINARYX3;
+}
+
+/* Pipeline fill rounds D of a segmented algorithm (eq. 4: Nx+Ny+Nz-3,
+ * eq. 6: sum ceil lg N - 1), and c = parts sharing one link direction:
+ * the k trees of Trinaryx/Bintree6d only find 2 directions per dimension
+ * of the shape (1 per dimension for the + family of Trinaryx3), which is
+ * why Trinaryx6 loses on 1-D shapes (seed 004 sec 4.2). */
+static void pipe_shape(int alg, const struct coll_shape *sh, double *D, double *c)
+{
+    int P = nprocs(sh), nd = sh->ndims > 0 ? sh->ndims : 1;
+    int lg = coll_model_ceil_log2(sh->n[0]) + coll_model_ceil_log2(sh->n[1]) +
+             coll_model_ceil_log2(sh->n[2]);
+    int depth = coll_model_ceil_log2(P + 1) - 1;
+    *c = 1;
+    switch (alg) {
+    case TB_PIPELINE: *D = P - 2; break;
+    case TB_BINTREE: *D = depth - 1; break;
+    case TB_SPLIT_BINTREE: *D = coll_model_ceil_log2(P / 2 + 1) - 2; break;
+    case TB_TRINARYX3: *D = sh->n[0] + sh->n[1] + sh->n[2] - 3; *c = 3.0 / nd; break;
+    case TB_TRINARYX6: *D = sh->n[0] + sh->n[1] + sh->n[2] - 3; *c = 6.0 / (2 * nd); break;
+    case TB_BINTREE3D: *D = lg - 1; break;
+    case TB_BINTREE6D: *D = lg - 1; *c = 6.0 / (2 * nd); break;
+    default: *D = 0; break;
+    }
+    if (*D < 0)
+        *D = 0;
+    if (*c < 1)
+        *c = 1;
+}
+
+struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, double M, double ms)
+{
+    struct tune_terms r = { 0, 0 };
+    int P = nprocs(sh), lg = coll_model_ceil_log2(P);
+    if (P < 2)
+        return r;
+    switch (alg) {
+    case TB_LINEAR:
+        r.R = P - 1; r.X = (P - 1) * M;
+        return r;
+    case TB_BINOMIAL:
+        r.R = lg; r.X = lg * M;
+        return r;
+    case TB_SCATTER_ALLGATHER:
+        r.R = lg + P - 1; r.X = 2.0 * (P - 1) / P * M;
+        return r;
+    default:
+        break;
+    }
+    double D, c, k = coll_tune_bcast_parts(alg), part = M / k;
+    pipe_shape(alg, sh, &D, &c);
+    if (!(ms > 0) || ms >= part)
+        ms = part;
+    double nseg = ms > 0 ? (double)(long long)((part + ms - 1) / ms) : 1;
+    if (nseg < 1)
+        nseg = 1;
+    r.R = D + nseg;
+    r.X = r.R * ms * c;
+    if (alg == TB_SPLIT_BINTREE) {      /* the final swap of halves */
+        r.R += 1;
+        r.X += M / 2;
+    }
+    return r;
+}
+
+struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, double m)
+{
+    struct tune_terms r;
+    int P = nprocs(sh), lg = coll_model_ceil_log2(P);
+    if (alg == TA_BRUCK) {
+        r.R = lg;
+        r.X = lg * m * (double)((P + 1) / 2);
+    } else {
+        r.R = P - 1;
+        r.X = (P - 1) * m;
+    }
+    return r;
+}
+
+/* Weighted (relative error) least squares of t = R*L + X*beta, B = 1/beta. */
+int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B)
+{
+    double a = 0, b = 0, d = 0, e = 0, f = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(t[i] > 0))
+            continue;
+        double w = 1 / (t[i] * t[i]);
+        a += w * x[i].R * x[i].R;
+        b += w * x[i].R * x[i].X;
+        d += w * x[i].X * x[i].X;
+        e += w * x[i].R * t[i];
+        f += w * x[i].X * t[i];
+    }
+    double det = a * d - b * b, l, beta;
+    if (!(d > 0))
+        return -1;
+    if (det > 1e-12 * a * d) {
+        l = (e * d - b * f) / det;
+        beta = (a * f - b * e) / det;
+    } else {
+        l = -1;
+        beta = 0;
+    }
+    if (!(l > 0)) {                     /* latency not resolved: bandwidth only */
+        l = 1e-9;
+        beta = (f - b * l) / d;
+    }
+    if (!(beta > 0))
+        return -1;
+    *L = l;
+    *B = 1 / beta;
+    return 0;
+}
+
+/* ---- the table of fitted values ---- */
+#define TUNE_MAX 1024
+static struct entry { char coll[16], alg[24]; int n[3], ppn; double L, B; } table[TUNE_MAX];
+static int ntable;
+
+int coll_tune_load(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[256], shape[64];
+    int k = 0, bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        struct entry e;
+        char *h = line + strspn(line, " \t");
+        if (*h == '#' || *h == '\n' || *h == 0)
+            continue;
+        if (sscanf(h, "%15s %23s %63s %d %lf %lf", e.coll, e.alg, shape, &e.ppn, &e.L, &e.B) != 6 ||
+            coll_shape_parse(shape, e.n) != 0 || e.ppn < 1 || !(e.L > 0) || !(e.B > 0)) {
+            bad = 1;
+            break;
+        }
+        e.L *= 1e-6;
+        e.B *= 1e6;
+        if (k < TUNE_MAX)
+            table[k++] = e;
+    }
+    fclose(f);
+    ntable = k;
+    return bad ? -1 : k;
+}
+
+int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
+                     double defL, double defB, double *L, double *B)
+{
+    *L = defL;
+    *B = defB;
+    int node0 = sh->n[0] / (sh->ppn > 0 ? sh->ppn : 1);
+    for (int i = 0; i < ntable; i++) {
+        const struct entry *e = &table[i];
+        if (e->ppn == sh->ppn && e->n[0] == node0 && e->n[1] == sh->n[1] &&
+            e->n[2] == sh->n[2] && strcasecmp(e->coll, coll) == 0 &&
+            strcasecmp(e->alg, alg) == 0) {
+            *L = e->L;
+            *B = e->B;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Does the table have any entry for this collective and shape? */
+static int shape_in_table(const char *coll, const struct coll_shape *sh)
+{
+    double L, B;
+    const char *const *names = strcasecmp(coll, "bcast") == 0 ? coll_tune_bcast_names
+                                                               : coll_tune_a2a_names;
+    int n = strcasecmp(coll, "bcast") == 0 ? TB_COUNT : TA_COUNT;
+    for (int a = 0; a < n; a++)
+        if (coll_tune_params(coll, names[a], sh, 0, 0, &L, &B))
+            return 1;
+    return 0;
+}
+
+/* ---- choices ---- */
+size_t coll_tune_seg_min = 64;
+
+static double cost(struct tune_terms x, double L, double B)
+{
+    return x.R * L + x.X / B;
+}
+
+size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                           double *t)
+{
+    double m = (double)M, part = m / coll_tune_bcast_parts(alg);
+    double best = cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
+    size_t bseg = 0;
+    if (coll_tune_bcast_segmented(alg) && M > 0) {
+        double D, c;
+        pipe_shape(alg, sh, &D, &c);
+        /* eq. 5 / eq. 7 generalised, then powers of two around it */
+        double opt = coll_model_pipe_opt(L, B / c, m, D, coll_tune_bcast_parts(alg));
+        double cand[40];
+        int nc = 0;
+        cand[nc++] = opt;
+        for (double s = (double)coll_tune_seg_min; s < part && nc < 40; s *= 2)
+            cand[nc++] = s;
+        for (int i = 0; i < nc; i++) {
+            double s = (double)(long long)cand[i];
+            if (s < (double)coll_tune_seg_min || s < 1 || s >= part)
+                continue;
+            double ti = cost(coll_tune_bcast_terms(alg, sh, m, s), L, B);
+            if (ti < best) {
+                best = ti;
+                bseg = (size_t)s;
+            }
+        }
+    }
+    if (t)
+        *t = best;
+    return bseg;
+}
+
+struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
+                                   double defB, const int *allowed)
+{
+    struct tune_choice best = { TB_BINOMIAL, 0, -1 };
+    int P = nprocs(sh), measured = shape_in_table("bcast", sh);
+    for (int a = 0; a < TB_COUNT; a++) {
+        if (allowed && !allowed[a])
+            continue;
+        if (a == TB_SCATTER_ALLGATHER && M < (size_t)P)
+            continue;                   /* needs a byte per process */
+        double L, B, t;
+        if (!coll_tune_params("bcast", coll_tune_bcast_names[a], sh, defL, defB, &L, &B) &&
+            measured)
+            continue;
+        size_t seg = coll_tune_bcast_seg(a, sh, M, L, B, &t);
+        if (best.t < 0 || t < best.t) {
+            best.alg = a;
+            best.seg = seg;
+            best.t = t;
+        }
+    }
+    return best;
+}
+
+struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, size_t m,
+                                 const int *allowed, double defL, double defB)
+{
+    struct tune_choice best = { TA_PAIRWISE, 0, -1 };
+    /* Doublespread first: on equal (default) figures it wins the tie */
+    static const int order[TA_COUNT] = { TA_DOUBLESPREAD, TA_PAIRWISE, TA_LINEAR, TA_BRUCK };
+    int measured = shape_in_table(coll, sh);
+    for (int i = 0; i < TA_COUNT; i++) {
+        int a = order[i];
+        if (allowed && !allowed[a])
+            continue;
+        double L, B;
+        if (!coll_tune_params(coll, coll_tune_a2a_names[a], sh, defL, defB, &L, &B) && measured)
+            continue;
+        double t = cost(coll_tune_a2a_terms(a, sh, (double)m), L, B);
+        if (best.t < 0 || t < best.t) {
+            best.alg = a;
+            best.t = t;
+        }
+    }
+    return best;
+}
+
+struct tune_choice coll_tune_bcast_fugaku(size_t M)
+{
+    struct tune_choice c = { TB_BINTREE, 0, -1 };
+    if (M > 512)
+        c.alg = TB_BINTREE3D;
+    if (M >= 64 * 1024) {
+        c.alg = TB_TRINARYX6;
+        c.seg = 16384;
+    }
+    return c;
+}

@@ -1,0 +1,72 @@
+/* coll_tune.h - the model-based tuner of Bcast and Alltoall(v): every
+ * algorithm has a cost t = R*L + X/B (seed 004 eq. 3; eq. 4-7 for the
+ * pipelined trees, with R rounds and X bytes on the busiest link path),
+ * L and B are fitted per algorithm and node shape from measurements
+ * (least squares, linear in L and 1/B) and the tuner picks the algorithm
+ * and segment size with the smallest predicted time. Also the Fugaku-like
+ * fixed rule of seed 004 sec 4.2 for comparison. Plain C, no MPI. */
+#ifndef LIBMPI_MBCF_COLL_TUNE_H
+#define LIBMPI_MBCF_COLL_TUNE_H
+
+#include <stddef.h>
+#include "coll_shape.h"
+
+enum tune_bcast {
+    TB_LINEAR, TB_BINOMIAL, TB_PIPELINE, TB_BINTREE, TB_SPLIT_BINTREE,
+    TB_SCATTER_ALLGATHER, TB_TRINARYX3, TB_TRINARYX6, TB_BINTREE3D, TB_BINTREE6D,
+    TB_COUNT
+};
+enum tune_a2a { TA_LINEAR, TA_PAIRWISE, TA_BRUCK, TA_DOUBLESPREAD, TA_COUNT };
+
+/* Names as MPI_MBCF_COLL_BCAST / _ALLTOALL(V) spell them. */
+extern const char *const coll_tune_bcast_names[TB_COUNT];
+extern const char *const coll_tune_a2a_names[TA_COUNT];
+
+/* Cost terms of one run: t = R*L + X/B. M bytes (bcast) or bytes per
+ * pair (alltoall), ms segment bytes (0: unsegmented), P processes. */
+struct tune_terms { double R, X; };
+struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, double M, double ms);
+struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, double m);
+/* Number of parts (trees) an algorithm cuts the message in (1 if none),
+ * and whether it takes a segment size. */
+int coll_tune_bcast_parts(int alg);
+int coll_tune_bcast_segmented(int alg);
+
+/* Least-squares fit of L (s) and B (bytes/s) to n samples (t seconds);
+ * returns 0, or -1 when the samples do not determine both (then L and B
+ * are untouched). */
+int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B);
+
+/* Fitted parameters: a table of lines "<coll> <alg> <X>x<Y>x<Z> <ppn>
+ * <L_us> <B_MBs>" (coll = bcast or alltoall; # comments). Load replaces
+ * the table; returns entries read or -1 (file missing / bad line). */
+int coll_tune_load(const char *path);
+/* L, B for an algorithm on a node shape: the table's entry (returns 1),
+ * else def (returns 0). */
+int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
+                      double defL, double defB, double *L, double *B);
+
+/* A decision. */
+struct tune_choice { int alg; size_t seg; double t; };
+/* Cheapest bcast algorithm (among those with allowed[alg] != 0; NULL =
+ * all) and its segment size for M bytes. When the table has entries for
+ * this collective and shape, only algorithms with an entry compete (an
+ * unmeasured one would run on the optimistic defaults). Same for a2a. */
+struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
+                                   double defB, const int *allowed);
+/* Smallest segment the tuner considers (bytes; default 64). The SimGrid
+ * study raises it (MPI_MBCF_COLL_SEG_MIN) to bound the simulated message count. */
+extern size_t coll_tune_seg_min;
+/* Best segment size of one algorithm (predicted time in *t). */
+size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                           double *t);
+/* Cheapest alltoall algorithm for m bytes per pair among those with
+ * allowed[alg] != 0; coll = "alltoall" or "alltoallv" (table key). */
+struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, size_t m,
+                                 const int *allowed, double defL, double defB);
+/* Fugaku's auto-tune as seed 004 sec 4.2 / fig. 4 reports it: Binary_tree
+ * for M <= 512 B, Bintree3d up to 32 KiB, Trinaryx6 from 64 KiB; segment
+ * sizes by bands (none below 64 KiB, then 16 KiB: fig. 7). */
+struct tune_choice coll_tune_bcast_fugaku(size_t M);
+
+#endif

@@ -1,0 +1,139 @@
+/* coll_fit.c - fits L and B per collective, algorithm, node shape and ranks
+ * per node to the rows of a coll_bench CSV (scripts/sim/sweep.sh), with
+ * the cost terms and least squares of libmpi_mbcf/coll/coll_tune.c, and
+ * writes the tuner's table (MPI_MBCF_COLL_TUNE_FILE format); or prints the
+ * model's time over segment sizes (seed 004 fig. 8 curves).
+ *   coll_fit fit RESULTS.csv > tune.txt
+ *   coll_fit curve TUNE.txt ALG SHAPE BYTES SEG[,SEG...]   (bcast, ppn 1)
+ * Rows labelled tuner / fugaku / auto are not fitted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "coll_tune.h"
+#include "coll_model.h"
+
+struct row { char coll[16], shape[32], alg[24]; int ppn, procs, alg_i; double M, seg, t; };
+
+static int alg_of(const char *coll, const char *name)
+{
+    int n = strcmp(coll, "bcast") == 0 ? TB_COUNT : TA_COUNT;
+    const char *const *l = strcmp(coll, "bcast") == 0 ? coll_tune_bcast_names : coll_tune_a2a_names;
+    for (int i = 0; i < n; i++)
+        if (strcmp(l[i], name) == 0)
+            return i;
+    return -1;
+}
+
+static struct tune_terms terms(const struct row *r)
+{
+    struct coll_shape sh;
+    coll_shape_make(r->shape, r->procs, &sh);
+    if (strcmp(r->coll, "bcast") == 0)
+        return coll_tune_bcast_terms(r->alg_i, &sh, r->M, r->seg);
+    return coll_tune_a2a_terms(r->alg_i, &sh, r->M);
+}
+
+static int fit(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    static struct row rows[20000];
+    int n = 0;
+    char line[512];
+    while (fgets(line, sizeof line, f) && n < 20000) {
+        struct row r;
+        char seg[32], chosen[24];
+        double thr;
+        unsigned long cseg;
+        if (sscanf(line, "%15[^,],%31[^,],%d,%d,%23[^,],%31[^,],%lf,%lf,%lf,%23[^,],%lu",
+                   r.coll, r.shape, &r.ppn, &r.procs, r.alg, seg, &r.M, &r.t, &thr, chosen,
+                   &cseg) != 11)
+            continue;                   /* header */
+        r.alg_i = alg_of(r.coll, r.alg);
+        if (r.alg_i < 0)                /* tuner / fugaku / auto rows */
+            continue;
+        r.seg = (double)cseg;
+        r.t *= 1e-6;
+        rows[n++] = r;
+    }
+    fclose(f);
+    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs\n", path);
+    static char done[20000];
+    for (int i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        static struct tune_terms x[20000];
+        static double t[20000];
+        int k = 0;
+        for (int j = i; j < n; j++) {
+            if (done[j] || strcmp(rows[j].coll, rows[i].coll) || strcmp(rows[j].shape, rows[i].shape) ||
+                rows[j].ppn != rows[i].ppn || strcmp(rows[j].alg, rows[i].alg))
+                continue;
+            done[j] = 1;
+            x[k] = terms(&rows[j]);
+            t[k++] = rows[j].t;
+        }
+        double L, B;
+        if (coll_tune_fit(x, t, k, &L, &B) != 0) {
+            printf("# %s %s %s %d: no fit from %d samples\n", rows[i].coll, rows[i].alg,
+                   rows[i].shape, rows[i].ppn, k);
+            continue;
+        }
+        double worst = 0;
+        for (int j = 0; j < k; j++) {
+            double e = (x[j].R * L + x[j].X / B - t[j]) / t[j];
+            if (e < 0) e = -e;
+            if (e > worst) worst = e;
+        }
+        printf("%s %s %s %d %.4f %.1f   # %d samples, worst relative error %.0f%%\n",
+               rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6, k,
+               worst * 100);
+    }
+    return 0;
+}
+
+static int curve(int argc, char **argv)
+{
+    if (argc < 7)
+        return 2;
+    if (coll_tune_load(argv[2]) < 0) {
+        fprintf(stderr, "coll_fit: cannot read %s\n", argv[2]);
+        return 1;
+    }
+    int a = alg_of("bcast", argv[3]);
+    if (a < 0)
+        return 2;
+    struct coll_shape sh;
+    int n[3];
+    if (coll_shape_parse(argv[4], n) != 0)
+        return 2;
+    coll_shape_make(argv[4], n[0] * n[1] * n[2], &sh);
+    double L, B, M = atof(argv[5]);
+    coll_tune_params("bcast", argv[3], &sh, 0.5e-6, 6.8e9, &L, &B);
+    for (char *s = argv[6], *end; *s; s = *end ? end + 1 : end) {
+        double seg = strtod(s, &end);
+        struct tune_terms x = coll_tune_bcast_terms(a, &sh, M, seg);
+        printf("%.0f,%.3f\n", seg, (x.R * L + x.X / B) * 1e6);
+    }
+    double t;
+    size_t best = coll_tune_bcast_seg(a, &sh, (size_t)M, L, B, &t);
+    printf("# tuner segment %zu, model %.3f us (L %.3f us, B %.0f MB/s)\n", best, t * 1e6,
+           L * 1e6, B / 1e6);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && strcmp(argv[1], "fit") == 0)
+        return fit(argv[2]);
+    if (argc >= 2 && strcmp(argv[1], "curve") == 0) {
+        int rc = curve(argc, argv);
+        if (rc != 2)
+            return rc;
+    }
+    fprintf(stderr, "usage: coll_fit fit RESULTS.csv | coll_fit curve TUNE ALG SHAPE BYTES SEG,...\n");
+    return 2;
+}
