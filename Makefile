@@ -32,7 +32,7 @@ all:
 # sub-folders of its own may include their fragments itself, as libmpi_mbcf/
 # does with coll/).
 include $(sort $(wildcard kernel/*.mk kernel/*/*.mk drivers/*/*.mk mbcf/*.mk \
-                          libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk userland/*/*.mk))
+                          libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk userland/*/*.mk scripts/*.mk))
 
 all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
 
