@@ -93,14 +93,7 @@ static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
     (void)ctx;
     if (len && ((const uint8_t *)frame)[0] == MBCF_T_ACK)
         mbcf_tr(TR_TX_ACK, 0);
-    if (dst == net_rank())
-        return net_send(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
-    int err = 0;
-    uint8_t *p = net_tx_prepare(dst, CLUSTER_KIND_MBCF, len, &err);
-    if (!p)
-        return -1;
-    memcpy(p, frame, len);
-    return 0;
+    return net_queue(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
 }
 static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
 static int cb_check(void *ctx, uint16_t task, uint64_t va, uint64_t len)

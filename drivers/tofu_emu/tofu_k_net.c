@@ -73,14 +73,7 @@ int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
 static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
 {
     (void)ctx;
-    if (dst == net_rank())
-        return net_send(dst, CLUSTER_KIND_TOFU, frame, len) ? -1 : 0;
-    int err = 0;
-    uint8_t *p = net_tx_prepare(dst, CLUSTER_KIND_TOFU, len, &err);
-    if (!p)
-        return -1;
-    memcpy(p, frame, len);
-    return 0;
+    return net_queue(dst, CLUSTER_KIND_TOFU, frame, len) ? -1 : 0;
 }
 
 static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }

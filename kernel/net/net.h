@@ -28,6 +28,9 @@ int net_up(void);
  * Returns 0, -EINVAL (bad rank or kind), -EMSGSIZE (len > CLUSTER_PAYLOAD_MAX),
  * -ENODEV (no NIC), -ENOBUFS (transmit ring or loopback queue full). */
 int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len);
+/* The same without the doorbell: the frame leaves with the next net_tx_flush()
+ * (protocol engines that send several frames per burst). */
+int net_queue(int dst_rank, uint8_t kind, const void *payload, uint32_t len);
 
 /* Zero-copy burst transmit. net_tx_prepare() reserves a transmit buffer, writes
  * the headers and returns where the `len` payload bytes go (NULL + *err on

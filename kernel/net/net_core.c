@@ -125,7 +125,7 @@ static int loopback_send(uint8_t kind, const void *payload, uint32_t len)
     return 0;
 }
 
-int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
+int net_queue(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
 {
     int e = check_send(dst_rank, kind, len);
     if (e)
@@ -137,8 +137,15 @@ int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
         return e;
     if (len)
         memcpy(p, payload, len);
-    net_tx_flush();
     return 0;
+}
+
+int net_send(int dst_rank, uint8_t kind, const void *payload, uint32_t len)
+{
+    int e = net_queue(dst_rank, kind, payload, len);
+    if (!e && dst_rank != net.rank)
+        net_tx_flush();
+    return e;
 }
 
 /* ---- receive ---- */
