@@ -49,6 +49,7 @@ int    strncmp(const char *a, const char *b, size_t n);
 /* ---- errno values (Linux numbering, returned negated by syscalls) ---- */
 #define EPERM 1
 #define ENOENT 2
+#define ESRCH 3
 #define EINTR 4
 #define EIO 5
 #define E2BIG 7
