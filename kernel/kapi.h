@@ -2,9 +2,16 @@
  * Everything a driver (drivers/e1000), the network code (kernel/net/) or the
  * MBCF kernel glue (mbcf/mbcf_kernel*.c) may call lives here. Additive changes only.
  *
- * Execution model (one CPU, one user task per node):
+ * Execution model (issue 15: several CPUs, processes and threads per node;
+ * docs/smp.md):
  *  - The kernel runs with interrupts disabled except while it waits in
  *    cpu_idle_wait() and while the user program runs in ring 3.
+ *  - Network, MBCF and Tofu code runs under the big kernel lock (kernel_lock,
+ *    sched.h): their system calls, device interrupts (routed to CPU 0 only)
+ *    and timer_register_tick functions (called on CPU 0 only). The lock is
+ *    dropped while cpu_idle_wait() halts, so re-check state after it.
+ *  - "The user task" below is `current`: the process of the thread running on
+ *    this CPU (task.h has task_* variants for an explicit process).
  *  - System call handlers run with interrupts disabled (SFMASK clears IF).
  *  - Interrupt handlers (irq_register, timer_register_tick) run with
  *    interrupts disabled and must not block.
