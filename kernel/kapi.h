@@ -119,6 +119,10 @@ void timer_register_tick(void (*fn)(void));
  * after the check still wakes the CPU. Returns with interrupts disabled after an
  * interrupt was handled. Re-check the condition in a loop. */
 void cpu_idle_wait(void);
+/* Call in each turn of a polling loop (interrupts disabled): a PAUSE, and with
+ * several threads or CPUs it also lets this CPU's other threads run and other
+ * CPUs' system calls take the big kernel lock. Re-check state after it. */
+void cpu_poll_relax(void);
 uint64_t irq_save(void);                          /* cli, returns previous RFLAGS */
 void     irq_restore(uint64_t flags);             /* restores IF from irq_save() */
 
