@@ -103,8 +103,9 @@ void smp_boot(int want, const struct boot_info *bi)
         }
         ncpus = ++id;
     }
-    kprintf("cluster: %d CPUs running (APIC ids", ncpus);
+    char ids[MAX_CPUS * 4 + 1];
+    int n = 0;
     for (int i = 0; i < ncpus; i++)
-        kprintf(" %u", cpus[i].apic_id);
-    kprintf(")\n");
+        n += ksnprintf(ids + n, sizeof ids - (size_t)n, " %u", cpus[i].apic_id);
+    kprintf("cluster: %d CPUs running (APIC ids%s)\n", ncpus, ids);
 }
