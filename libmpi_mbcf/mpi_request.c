@@ -3,6 +3,7 @@
  * Request_get_status, Cancel, persistent requests (Start/Startall),
  * Get_count/Get_elements, status setters. The request objects are
  * pml_request.c; progress and waiting pml_progress.c. */
+#include "ult_offload.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "pml.h"
@@ -67,6 +68,8 @@ static MPI_Comm req_comm(MPI_Request h)
 
 int PMPI_Wait(MPI_Request *h, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_wait(h, st);
     CHECK_INIT("MPI_Wait");
     if (!h)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Wait");
@@ -87,6 +90,8 @@ MPI_ALIAS(Wait);
 
 int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_test(h, flag, st);
     CHECK_INIT("MPI_Test");
     if (!h || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test");
@@ -149,6 +154,8 @@ static int finish_all(int n, MPI_Request h[], MPI_Status sts[], const char *fn)
 
 int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_waitall(n, h, sts);
     CHECK_INIT("MPI_Waitall");
     int e = check_array(n, h, "MPI_Waitall");
     if (e)
@@ -168,6 +175,8 @@ MPI_ALIAS(Waitall);
 
 int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_testall(n, h, flag, sts);
     CHECK_INIT("MPI_Testall");
     int e = check_array(n, h, "MPI_Testall");
     if (e)

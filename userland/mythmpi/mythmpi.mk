@@ -1,0 +1,21 @@
+# userland/mythmpi/mythmpi.mk - MPI + libmyth programs (issue 16, seed 002):
+# the glue header myth_mpi.h, the test program ult_mpi_test, and the
+# seed's evaluation (ult_mpi_bench), built for the host backend
+# (build/host/<p>, run with mbcf-hostrun) and for the guest (build/user/<p>,
+# static musl; needs smp-kern's threads in the kernel to run).
+MYTHMPI_DIR := userland/mythmpi
+MYTHMPI_PROGS := ult_mpi_test
+MYTHMPI_INC := -I$(MYTH_DIR) -I$(MPI_DIR)/include -I$(MYTHMPI_DIR)
+MYTHMPI_DEPS := $(MYTHMPI_DIR)/myth_mpi.h $(MYTH_HDRS) $(MPI_DIR)/include/mpix_ult.h
+
+HOST_TOOLS += $(addprefix $(BUILD)/host/,$(MYTHMPI_PROGS))
+$(BUILD)/host/ult_mpi_%: $(MYTHMPI_DIR)/ult_mpi_%.c $(MYTHMPI_DEPS) $(MPI_HOST_LIBS) $(MYTH_HOST_LIB)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) $(MYTHMPI_INC) -pthread -o $@ $< $(MPI_HOST_LIBS) $(MYTH_HOST_LIB) -lm
+
+ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+USER_PROGS += $(addprefix $(BUILD)/user/,$(MYTHMPI_PROGS))
+$(BUILD)/user/ult_mpi_%: $(MYTHMPI_DIR)/ult_mpi_%.c $(MYTHMPI_DEPS) $(MPI_GUEST_LIBS) $(MYTH_GUEST_LIB)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) $(MYTHMPI_INC) -o $@ $< $(MPI_GUEST_LIBS) $(MYTH_GUEST_LIB) -lm
+endif
