@@ -19,3 +19,12 @@ $(BUILD)/user/ult_mpi_%: $(MYTHMPI_DIR)/ult_mpi_%.c $(MYTHMPI_DEPS) $(MPI_GUEST_
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) $(MYTHMPI_INC) -o $@ $< $(MPI_GUEST_LIBS) $(MYTH_GUEST_LIB) -lm
 endif
+
+# libmpi_mbcf's offload command queue (ult_cmdq.c, portable core), tested with
+# libmyth callers: here, where both libraries are known
+HOST_TESTS += $(BUILD)/host/test_ult_cmdq
+$(BUILD)/host/test_ult_cmdq: tests/host/test_ult_cmdq.c $(MPI_DIR)/ult_cmdq.c $(MPI_DIR)/ult_cmdq.h \
+		$(MPI_DIR)/include/mpix_ult.h $(MYTH_HOST_LIB)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -Wmissing-prototypes -I$(MPI_DIR) -I$(MPI_DIR)/include -I$(MYTH_DIR) -pthread \
+	    -o $@ tests/host/test_ult_cmdq.c $(MPI_DIR)/ult_cmdq.c $(MYTH_HOST_LIB) -lcmocka
