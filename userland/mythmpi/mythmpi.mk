@@ -4,7 +4,7 @@
 # (build/host/<p>, run with mbcf-hostrun) and for the guest (build/user/<p>,
 # static musl; needs smp-kern's threads in the kernel to run).
 MYTHMPI_DIR := userland/mythmpi
-MYTHMPI_PROGS := ult_mpi_test
+MYTHMPI_PROGS := ult_mpi_test ult_mpi_bench
 MYTHMPI_INC := -I$(MYTH_DIR) -I$(MPI_DIR)/include -I$(MYTHMPI_DIR)
 MYTHMPI_DEPS := $(MYTHMPI_DIR)/myth_mpi.h $(MYTH_HDRS) $(MPI_DIR)/include/mpix_ult.h
 
