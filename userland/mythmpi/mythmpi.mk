@@ -28,3 +28,9 @@ $(BUILD)/host/test_ult_cmdq: tests/host/test_ult_cmdq.c $(MPI_DIR)/ult_cmdq.c $(
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -Wmissing-prototypes -I$(MPI_DIR) -I$(MPI_DIR)/include -I$(MYTH_DIR) -pthread \
 	    -o $@ tests/host/test_ult_cmdq.c $(MPI_DIR)/ult_cmdq.c $(MYTH_HOST_LIB) -lcmocka
+
+# seed 002's evaluation: host (mbcf-hostrun) then 2 QEMU nodes x --cpus 2
+.PHONY: bench-ult
+bench-ult: $(BUILD)/host/ult_mpi_bench $(BUILD)/host/mbcf-hostrun
+	scripts/bench_ult_mpi --host
+	scripts/bench_ult_mpi --qemu --cpus 2

@@ -27,6 +27,7 @@
 
 static int rank, peer, nthreads = 8, reps = 5, rounds = 100, size = 8, ksteps = 8;
 static double compute_us = 0;
+static const char *compute_list = "0";
 static const char *variant = "ult";
 #define MAXT 256
 
@@ -241,13 +242,12 @@ static void bench_halo(void)
 
 int main(int argc, char **argv)
 {
-    const char *bench = argc > 1 ? argv[1] : "";
+    const char *plan = argc > 1 ? argv[1] : "";
     for (int i = 2; i + 1 < argc; i += 2) {
         const char *o = argv[i], *v = argv[i + 1];
-        if (!strcmp(o, "-v")) variant = v;
-        else if (!strcmp(o, "-t")) nthreads = atoi(v);
+        if (!strcmp(o, "-t")) nthreads = atoi(v);
         else if (!strcmp(o, "-s")) size = atoi(v);
-        else if (!strcmp(o, "-c")) compute_us = atof(v);
+        else if (!strcmp(o, "-c")) compute_list = v;
         else if (!strcmp(o, "-r")) reps = atoi(v);
         else if (!strcmp(o, "-n")) rounds = atoi(v);
         else if (!strcmp(o, "-k")) ksteps = atoi(v);
@@ -259,23 +259,47 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    int known = !strcmp(bench, "latency") || !strcmp(bench, "overlap") || !strcmp(bench, "sched") ||
-                !strcmp(bench, "halo");
-    int vok = !strcmp(variant, "ult") || !strcmp(variant, "pthread") || !strcmp(variant, "plain");
-    if (!known || !vok || nthreads < 1 || nthreads > MAXT || reps < 1 || reps > 64 || size < 0 ||
-        size > 65536 || halo < 1 || ncells < 2 * halo || ncells < nthreads) {
-        fprintf(stderr, "usage: ult_mpi_bench latency|overlap|sched|halo [-v ult|pthread|plain] "
-                "[-t THREADS<=%d] [-s BYTES<=65536] [-c COMPUTE_US] [-r REPS<=64] [-n ROUNDS] "
-                "[-k STEPS] [-H HALO] [-N CELLS] [-i ITERS]\n", MAXT);
+    /* the plan: comma-separated BENCH[/VARIANT] items, run in one MPI session */
+    char items[32][32];
+    int nitems = 0, any_plain = 0, all_plain = 1, bad = 0;
+    for (const char *p = plan; *p && nitems < 32;) {
+        size_t l = strcspn(p, ",");
+        if (l == 0 || l >= sizeof items[0]) {
+            bad = 1;
+            break;
+        }
+        memcpy(items[nitems], p, l);
+        items[nitems][l] = 0;
+        char *sl = strchr(items[nitems], '/');
+        const char *b = items[nitems], *v = sl ? sl + 1 : "ult";
+        if (sl)
+            *sl = 0;
+        int bk = !strcmp(b, "latency") || !strcmp(b, "halo");
+        int bu = !strcmp(b, "overlap") || !strcmp(b, "sched");
+        int vk = !strcmp(v, "ult") || !strcmp(v, "pthread") || !strcmp(v, "plain");
+        if (!(bk && vk) && !(bu && !strcmp(v, "ult")))
+            bad = 1;
+        if (sl)
+            *sl = '/';
+        any_plain |= !strcmp(v, "plain");
+        all_plain &= !strcmp(v, "plain");
+        nitems++;
+        p += l;
+        if (*p == ',')
+            p++;
+    }
+    if (!nitems || bad || (any_plain && !all_plain) || nthreads < 1 || nthreads > MAXT || reps < 1 ||
+        reps > 64 || size < 0 || size > 65536 || halo < 1 || ncells < 2 * halo || ncells < nthreads) {
+        fprintf(stderr, "usage: ult_mpi_bench ITEM[,ITEM...] [-t THREADS<=%d] [-s BYTES<=65536] "
+                "[-c US[,US...]] [-r REPS<=64] [-n ROUNDS] [-k STEPS] [-H HALO] [-N CELLS] [-i ITERS]\n"
+                "  ITEM: latency/ult|pthread|plain, halo/ult|pthread|plain, overlap, sched\n"
+                "  (plain items run alone: plain MPI_Init, no offload)\n", MAXT);
         return 2;
     }
-    int sched_kind = !strcmp(bench, "overlap") || !strcmp(bench, "sched");   /* ULTs always */
-    int ults = sched_kind || !strcmp(variant, "ult");
-    int multiple = ults || !strcmp(variant, "pthread");
-    if (ults && (myth_init() || myth_mpi_register()))
+    if (!all_plain && (myth_init() || myth_mpi_register()))
         return 1;
     int provided = 0;
-    if (multiple)
+    if (!all_plain)
         MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     else
         MPI_Init(&argc, &argv);
@@ -288,14 +312,29 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     peer = 1 - rank;
-    if (!strcmp(bench, "latency"))
-        bench_latency();
-    else if (!strcmp(bench, "halo"))
-        bench_halo();
-    else
-        bench_overlap(bench);
+    if (rank == 0)
+        printf("bench,variant,threads,size,compute_us,reps,elapsed_us,per_op_us,extra\n");
+    for (int i = 0; i < nitems; i++) {
+        char *sl = strchr(items[i], '/');
+        variant = sl ? sl + 1 : "ult";
+        if (sl)
+            *sl = 0;
+        if (!strcmp(items[i], "latency"))
+            bench_latency();
+        else if (!strcmp(items[i], "halo"))
+            bench_halo();
+        else
+            for (const char *c = compute_list; *c;) {
+                compute_us = atof(c);
+                bench_overlap(items[i]);
+                c += strcspn(c, ",");
+                if (*c == ',')
+                    c++;
+            }
+        fflush(stdout);
+    }
     MPI_Finalize();
-    if (ults)
+    if (!all_plain)
         myth_fini();
     return 0;
 }
