@@ -39,5 +39,11 @@ $(BUILD)/host/mythbench: $(MYTH_DIR)/mythbench.c $(MYTH_HOST_LIB)
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -I$(MYTH_DIR) -pthread -o $@ $< $(MYTH_HOST_LIB)
 
 .PHONY: bench-myth
-bench-myth: $(BUILD)/host/mythbench
-	scripts/bench_myth
+bench-myth: $(BUILD)/host/mythbench $(BUILD)/user/mythbench
+	scripts/bench_myth --qemu
+
+# the same micro-figures in the guest (needs the kernel's threads: SMP issue)
+USER_PROGS += $(BUILD)/user/mythbench
+$(BUILD)/user/mythbench: $(MYTH_DIR)/mythbench.c $(MYTH_GUEST_LIB)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -I$(MYTH_DIR) -o $@ $< $(MYTH_GUEST_LIB)
