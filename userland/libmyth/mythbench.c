@@ -61,8 +61,10 @@ int main(int argc, char **argv)
         ns[b] = (double)(now_ns() - t0) / ULT_PER;
     }
     report("ult_create_join", workers, ULT_PER, ns);
-    /* yield: the main ULT and one other take turns (one worker makes it a
-     * pure switch; with more, the other may be stolen and yield alone) */
+    /* yield: the main ULT and one other take turns, on one worker (with
+     * more, the other is stolen and a yield finds no one to switch to) */
+    if (workers > 1)
+        goto pthreads;
     stop_yield = 0;
     myth_thread_t y = myth_create(yielder, NULL);
     for (int b = 0; b < BATCHES; b++) {
@@ -74,6 +76,7 @@ int main(int argc, char **argv)
     stop_yield = 1;
     myth_join(y, NULL);
     report("ult_yield", workers, YIELD_PER, ns);
+pthreads:
     myth_fini();
     for (int b = 0; b < BATCHES; b++) {
         uint64_t t0 = now_ns();
