@@ -4,9 +4,13 @@
 # ULTs per rank (contents, order, collectives beside them, a receive that
 # never matches), under both waiting policies (MPI_MBCF_ULT_WAIT=suspend,
 # poll) and 1 or 2 workers; then MPI_Finalize with that receive still
-# blocked must name it on both ranks and exit 3.
+# blocked must name it on both ranks and exit 3; then the MPI conformance
+# suite with each program in its own ULT over MPI_THREAD_MULTIPLE
+# (mpi_suite_ult) on 2, 3 (suspend) and 4 (poll) ranks: as many passes as
+# the plain suite on the same ranks.
 cd "$(dirname "$0")/../.." || exit 1
-if ! make -s build/host/ult_mpi_test build/host/mbcf-hostrun >/dev/null 2>&1; then
+if ! make -s build/host/ult_mpi_test build/host/mbcf-hostrun build/mpi-tests/host/mpi_suite_ult \
+        build/mpi-tests/host/mpi_suite >/dev/null 2>&1; then
     echo "not ok - build of ult_mpi_test"
     exit 1
 fi
@@ -39,3 +43,22 @@ else
     echo "not ok - MPI_Finalize with a blocked ULT: status $rc, named on $named ranks"
     sed 's/^/# /' "$out" | tail -15
 fi
+
+suite() {   # nprocs, policy
+    timeout 200 build/host/mbcf-hostrun -n "$1" -t 180 build/mpi-tests/host/mpi_suite >"$out" 2>&1
+    plain=$(grep -c '^ok' "$out")
+    MPI_MBCF_ULT_WAIT=$2 MYTH_NUM_WORKERS=2 timeout 200 build/host/mbcf-hostrun -n "$1" -t 180 \
+        build/mpi-tests/host/mpi_suite_ult >"$out" 2>&1
+    rc=$?
+    n_ok=$(grep -c '^ok' "$out"); n_bad=$(grep -c '^not ok' "$out")
+    if [ $rc -eq 0 ] && [ "$n_bad" -eq 0 ] && [ "$n_ok" -eq "$plain" ] && [ "$plain" -gt 300 ]; then
+        echo "ok - conformance suite from ULTs, $1 ranks, $2 policy: $n_ok checks (as many as without ULTs)"
+    else
+        echo "not ok - conformance suite from ULTs, $1 ranks, $2: status $rc, $n_ok ok (plain $plain), $n_bad not ok"
+        grep '^not ok' "$out" | head -5 | sed 's/^/# /'
+        tail -5 "$out" | sed 's/^/# /'
+    fi
+}
+suite 2 suspend
+suite 3 suspend
+suite 4 poll

@@ -34,3 +34,20 @@ $(BUILD)/host/test_ult_cmdq: tests/host/test_ult_cmdq.c $(MPI_DIR)/ult_cmdq.c $(
 bench-ult: $(BUILD)/host/ult_mpi_bench $(BUILD)/host/mbcf-hostrun
 	scripts/bench_ult_mpi --host
 	scripts/bench_ult_mpi --qemu --cpus 2
+
+# the MPI conformance suite with each program in its own ULT over
+# MPI_THREAD_MULTIPLE (tests/mpi/suite.c -DSUITE_ULT; its objects are
+# libmpi.mk's)
+MPI_SUITE_ULT_OBJS = $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN)))
+HOST_TOOLS += $(BUILD)/mpi-tests/host/mpi_suite_ult
+$(BUILD)/mpi-tests/host/mpi_suite_ult: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(call MPI_SUITE_ULT_OBJS,host) \
+		$(MYTHMPI_DEPS) $(MPI_HOST_LIBS) $(MYTH_HOST_LIB)
+	$(HOSTCC) $(MPI_TEST_CFLAGS) $(MYTHMPI_INC) -DTAP_SUITE -DSUITE_ULT '-DSUITE_LIST=$(MPI_SUITE_LIST)' -pthread -o $@ \
+	    tests/mpi/suite.c tests/mpi/tap.c $(call MPI_SUITE_ULT_OBJS,host) $(MPI_HOST_LIBS) $(MYTH_HOST_LIB) -lm
+ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+USER_PROGS += $(BUILD)/mpi-tests/guest/mpi_suite_ult
+$(BUILD)/mpi-tests/guest/mpi_suite_ult: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(call MPI_SUITE_ULT_OBJS,guest) \
+		$(MYTHMPI_DEPS) $(MPI_GUEST_LIBS) $(MYTH_GUEST_LIB)
+	$(MUSLCC) $(MPI_TEST_CFLAGS) -static $(MYTHMPI_INC) -DTAP_SUITE -DSUITE_ULT '-DSUITE_LIST=$(MPI_SUITE_LIST)' -o $@ \
+	    tests/mpi/suite.c tests/mpi/tap.c $(call MPI_SUITE_ULT_OBJS,guest) $(MPI_GUEST_LIBS) $(MYTH_GUEST_LIB) -lm
+endif
