@@ -7,10 +7,12 @@
 # blocked must name it on both ranks and exit 3; then the MPI conformance
 # suite with each program in its own ULT over MPI_THREAD_MULTIPLE
 # (mpi_suite_ult) on 2, 3 (suspend) and 4 (poll) ranks: as many passes as
-# the plain suite on the same ranks.
+# the plain suite on the same ranks; the miniFE-style halo of ult_mpi_bench
+# gives the same checksum with ULTs + offload, pthreads + offload (kernel
+# threads waiting on the communication thread) and plain MPI.
 cd "$(dirname "$0")/../.." || exit 1
 if ! make -s build/host/ult_mpi_test build/host/mbcf-hostrun build/mpi-tests/host/mpi_suite_ult \
-        build/mpi-tests/host/mpi_suite >/dev/null 2>&1; then
+        build/mpi-tests/host/mpi_suite build/host/ult_mpi_bench >/dev/null 2>&1; then
     echo "not ok - build of ult_mpi_test"
     exit 1
 fi
@@ -62,3 +64,16 @@ suite() {   # nprocs, policy
 suite 2 suspend
 suite 3 suspend
 suite 4 poll
+
+sums=""
+for v in ult pthread plain; do
+    MYTH_NUM_WORKERS=2 timeout 100 build/host/mbcf-hostrun -n 2 -t 90 build/host/ult_mpi_bench "halo/$v" \
+        -t 8 -r 1 -i 5 >"$out" 2>&1 || sums="$sums failed($v)"
+    sums="$sums $(awk -F, '$1 == "halo" { print $9 }' "$out")"
+done
+set -- $sums
+if [ $# -eq 3 ] && [ "$1" = "$2" ] && [ "$2" = "$3" ]; then
+    echo "ok - halo with ULTs, pthreads + offload and plain MPI: same checksum $1"
+else
+    echo "not ok - halo checksums differ or runs failed:$sums"
+fi
