@@ -211,6 +211,8 @@ static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
 
 int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_waitany(n, h, index, st);
     CHECK_INIT("MPI_Waitany");
     int e = check_array(n, h, "MPI_Waitany");
     if (e)
@@ -235,6 +237,8 @@ MPI_ALIAS(Waitany);
 
 int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_testany(n, h, index, flag, st);
     CHECK_INIT("MPI_Testany");
     int e = check_array(n, h, "MPI_Testany");
     if (e)
@@ -301,12 +305,16 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
 
 int PMPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_waitsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 1, "MPI_Waitsome");
 }
 MPI_ALIAS(Waitsome);
 
 int PMPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_testsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 0, "MPI_Testsome");
 }
 MPI_ALIAS(Testsome);
@@ -332,6 +340,8 @@ MPI_ALIAS(Request_get_status);
 
 int PMPI_Request_free(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_request_free(h);
     CHECK_INIT("MPI_Request_free");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
@@ -347,6 +357,8 @@ MPI_ALIAS(Request_free);
 
 int PMPI_Cancel(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_cancel(h);
     CHECK_INIT("MPI_Cancel");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
@@ -370,6 +382,8 @@ MPI_ALIAS(Test_cancelled);
 
 int PMPI_Start(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_start(h);
     CHECK_INIT("MPI_Start");
     struct req *r = h ? req_get(*h) : NULL;
     if (!r || !r->persistent)
@@ -387,6 +401,8 @@ MPI_ALIAS(Start);
 
 int PMPI_Startall(int n, MPI_Request h[])
 {
+    if (ULT_OFFLOADED())
+        return ult_startall(n, h);
     if (n < 0 || (n && !h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
     for (int i = 0; i < n; i++) {

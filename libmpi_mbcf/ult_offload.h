@@ -49,6 +49,14 @@ int ult_irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm 
 int ult_test(MPI_Request *r, int *flag, MPI_Status *st);
 int ult_testall(int n, MPI_Request r[], int *flag, MPI_Status sts[]);
 int ult_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *st);
+int ult_waitany(int n, MPI_Request r[], int *index, MPI_Status *st);
+int ult_waitsome(int n, MPI_Request r[], int *outcount, int idx[], MPI_Status sts[]);
+int ult_testany(int n, MPI_Request r[], int *index, int *flag, MPI_Status *st);
+int ult_testsome(int n, MPI_Request r[], int *outcount, int idx[], MPI_Status sts[]);
+int ult_request_free(MPI_Request *r);
+int ult_cancel(MPI_Request *r);
+int ult_start(MPI_Request *r);
+int ult_startall(int n, MPI_Request r[]);
 /* send modes for ult_send / ult_isend */
 enum { ULT_STD, ULT_SYNC, ULT_READY, ULT_BUF };
 

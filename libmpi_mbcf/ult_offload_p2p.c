@@ -17,7 +17,8 @@ struct p2p {
     MPI_Request *reqs;                /* the caller's (Wait, Waitall, Isend, ...) */
     MPI_Status st[2];
     MPI_Status *sts;
-    int *flag;
+    int *flag, *index, *outcount, *idx;
+    int op;                           /* run_reqop: which call */
 };
 
 static int isend_mode(struct p2p *a, MPI_Request *r)
@@ -204,4 +205,91 @@ int ult_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
     struct p2p a = { .src = src, .rtag = tag, .comm = comm, .flag = flag, .sts = st };
     return ult_submit(&a.c, run_iprobe, "MPI_Iprobe", src, tag);
+}
+
+/* ---- Waitany/Waitsome (retried each round), and the other request calls ---- */
+enum { OP_WAITANY, OP_WAITSOME, OP_TESTANY, OP_TESTSOME, OP_FREE, OP_CANCEL, OP_START,
+       OP_STARTALL };
+
+static enum ult_run run_reqop(struct ult_cmd *c)
+{
+    struct p2p *a = (struct p2p *)c;
+    int flag = 0;
+    switch (a->op) {
+    case OP_WAITANY:
+        c->result = PMPI_Testany(a->n, a->reqs, a->index, &flag, a->sts);
+        return c->result || flag ? ULT_RUN_DONE : ULT_RUN_RETRY;
+    case OP_WAITSOME:
+        c->result = PMPI_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
+        return c->result || *a->outcount != 0 ? ULT_RUN_DONE : ULT_RUN_RETRY;
+    case OP_TESTANY:
+        c->result = PMPI_Testany(a->n, a->reqs, a->index, a->flag, a->sts);
+        break;
+    case OP_TESTSOME:
+        c->result = PMPI_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
+        break;
+    case OP_FREE:
+        c->result = PMPI_Request_free(a->reqs);
+        break;
+    case OP_CANCEL:
+        c->result = PMPI_Cancel(a->reqs);
+        break;
+    case OP_START:
+        c->result = PMPI_Start(a->reqs);
+        break;
+    case OP_STARTALL:
+        c->result = PMPI_Startall(a->n, a->reqs);
+        break;
+    }
+    return ULT_RUN_DONE;
+}
+
+static int reqop(int op, const char *name, int n, MPI_Request *r, MPI_Status *sts, int *flag,
+                 int *index, int *outcount, int *idx)
+{
+    if (op == OP_WAITSOME && !outcount)          /* argument errors: the call itself reports */
+        return PMPI_Waitsome(n, r, outcount, idx, sts);
+    struct p2p a = { .op = op, .n = n, .reqs = r, .sts = sts, .flag = flag, .index = index,
+                     .outcount = outcount, .idx = idx };
+    return ult_submit(&a.c, run_reqop, name, -1, -1);
+}
+
+int ult_waitany(int n, MPI_Request r[], int *index, MPI_Status *st)
+{
+    return reqop(OP_WAITANY, "MPI_Waitany", n, r, st, NULL, index, NULL, NULL);
+}
+
+int ult_waitsome(int n, MPI_Request r[], int *outcount, int idx[], MPI_Status sts[])
+{
+    return reqop(OP_WAITSOME, "MPI_Waitsome", n, r, sts, NULL, NULL, outcount, idx);
+}
+
+int ult_testany(int n, MPI_Request r[], int *index, int *flag, MPI_Status *st)
+{
+    return reqop(OP_TESTANY, "MPI_Testany", n, r, st, flag, index, NULL, NULL);
+}
+
+int ult_testsome(int n, MPI_Request r[], int *outcount, int idx[], MPI_Status sts[])
+{
+    return reqop(OP_TESTSOME, "MPI_Testsome", n, r, sts, NULL, NULL, outcount, idx);
+}
+
+int ult_request_free(MPI_Request *r)
+{
+    return reqop(OP_FREE, "MPI_Request_free", 1, r, MPI_STATUSES_IGNORE, NULL, NULL, NULL, NULL);
+}
+
+int ult_cancel(MPI_Request *r)
+{
+    return reqop(OP_CANCEL, "MPI_Cancel", 1, r, MPI_STATUSES_IGNORE, NULL, NULL, NULL, NULL);
+}
+
+int ult_start(MPI_Request *r)
+{
+    return reqop(OP_START, "MPI_Start", 1, r, MPI_STATUSES_IGNORE, NULL, NULL, NULL, NULL);
+}
+
+int ult_startall(int n, MPI_Request r[])
+{
+    return reqop(OP_STARTALL, "MPI_Startall", n, r, MPI_STATUSES_IGNORE, NULL, NULL, NULL, NULL);
 }
