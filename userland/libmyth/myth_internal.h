@@ -45,6 +45,8 @@ struct myth_worker {
     struct myth_thread *pool;        /* free stacks */
     int npool;
     uint64_t created, steals, steal_attempts, ran;
+    const void *sched_bot;           /* AddressSanitizer builds: the scheduler's stack */
+    size_t sched_size;
 } __attribute__((aligned(64)));
 
 struct myth_rt {
@@ -69,6 +71,9 @@ struct myth_worker *myth_leave(struct myth_worker *w, struct myth_thread *self,
 struct myth_worker *myth_switch_to(struct myth_worker *w, void **save, struct myth_thread *next,
                                    enum myth_post post, struct myth_thread *pt, void *arg);
 void myth_run_post(struct myth_worker *w);
+/* First thing after a switch lands (myth_sched.c): with AddressSanitizer,
+ * completes its fiber switch (fake: what this context saved, NULL when new). */
+void myth_asan_arrived(struct myth_worker *w, void *fake);
 void myth_wake_one(void);
 void myth_wake_all(void);
 struct myth_thread *myth_steal_one(struct myth_worker *w);

@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __SANITIZE_ADDRESS__
+/* AddressSanitizer must be told of every stack switch (its fiber API), or it
+ * takes a ULT's heap stack for an overflow of the thread's own. */
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 struct myth_rt myth_rt = { .idle_m = PTHREAD_MUTEX_INITIALIZER,
                            .idle_c = PTHREAD_COND_INITIALIZER,
@@ -174,6 +179,44 @@ void myth_run_post(struct myth_worker *w)
     }
 }
 
+#ifdef __SANITIZE_ADDRESS__
+static const void *main_bot;          /* the main ULT's stack: learnt when it first leaves */
+static size_t main_size;
+
+void myth_asan_arrived(struct myth_worker *w, void *fake)
+{
+    const void *ob;
+    size_t os;
+    __sanitizer_finish_switch_fiber(fake, &ob, &os);
+    struct myth_thread *from = w->post_t;      /* who switched here (NULL: the scheduler) */
+    if (!from && !w->sched_bot) {
+        w->sched_bot = ob;
+        w->sched_size = os;
+    } else if (from == &main_ult && !main_bot) {
+        main_bot = ob;
+        main_size = os;
+    }
+}
+
+static void asan_leave(struct myth_worker *w, struct myth_thread *next, enum myth_post post,
+                        void **fake)
+{
+    const void *bot = w->sched_bot;
+    size_t size = w->sched_size;
+    if (next) {
+        bot = next->block ? next->block : main_bot;
+        size = next->block ? myth_rt.stacksize : main_size;
+    }
+    __sanitizer_start_switch_fiber(post == POST_EXIT ? NULL : fake, bot, size);
+}
+#else
+void myth_asan_arrived(struct myth_worker *w, void *fake)
+{
+    (void)w;
+    (void)fake;
+}
+#endif
+
 struct myth_worker *myth_switch_to(struct myth_worker *w, void **save, struct myth_thread *next,
                                    enum myth_post post, struct myth_thread *pt, void *arg)
 {
@@ -187,7 +230,12 @@ struct myth_worker *myth_switch_to(struct myth_worker *w, void **save, struct my
         w->ran++;
         to = next->sp;
     }
+    void *fake = NULL;
+#ifdef __SANITIZE_ADDRESS__
+    asan_leave(w, next, post, &fake);
+#endif
     struct myth_worker *nw = myth_ctx_switch(save, to, w);
+    myth_asan_arrived(nw, fake);
     myth_run_post(nw);
     return nw;
 }
@@ -210,6 +258,7 @@ static void sched_loop(struct myth_worker *w)
 static void sched0_entry(void *pass, void *arg)
 {
     (void)arg;
+    myth_asan_arrived(pass, NULL);
     myth_run_post(pass);
     sched_loop(pass);
     fprintf(stderr, "libmyth: worker 0's scheduler stopped while the main ULT was away\n");
@@ -304,6 +353,8 @@ int myth_init_withparam(int workers, size_t stacksize)
     main_ult.last = &w[0];
     w[0].cur = &main_ult;
     w[0].sched_block = sblock;
+    w[0].sched_bot = sblock;
+    w[0].sched_size = SCHED_STACK;
     w[0].sched_sp = myth_ctx_make((char *)sblock + SCHED_STACK, sched0_entry, NULL);
     tls_worker = &w[0];
     initialised = 1;

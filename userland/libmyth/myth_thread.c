@@ -91,6 +91,7 @@ void myth_exit(void *result)
 static void ult_entry(void *pass, void *arg)
 {
     struct myth_thread *t = arg;
+    myth_asan_arrived(pass, NULL);
     myth_run_post(pass);
     myth_exit(t->fn(t->arg));
 }
