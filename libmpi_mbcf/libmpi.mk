@@ -20,11 +20,21 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
 	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_op.c mpi_comm.c mpi_group.c mpi_topo.c mpi_coll.c \
-	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c)
-MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h) $(COLL_HDRS) \
+	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \
+	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
+MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \
 	userland/libmbcf/mbcf.h
-MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -Iuserland/libmbcf -Imbcf
+MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
+	-Iuserland/libmbcf -Imbcf
 MPI_LIBSRCS  := $(MPI_SRCS) $(COLL_SRCS)
+# The pseudo-collective mode's transport (pml_pcoll.h): libutofu on the
+# emulated Tofu in the guest build, none on the host. Every guest MPI
+# program links libutofu.a after libmpi_mbcf.a (MPI_GUEST_LIBS, mpicc),
+# copied next to it from userland/libutofu's build ($(BUILD)/user/libutofu.a).
+MPI_HOST_SRCS  := $(MPI_LIBSRCS) $(MPI_DIR)/pml_pcoll_notofu.c
+MPI_GUEST_SRCS := $(MPI_LIBSRCS) $(MPI_DIR)/pml_pcoll_tofu.c $(MPI_DIR)/rsched/rsched_cost_tofu.c
+MPI_TOFU_INC   := -Iuserland/libutofu -Idrivers/tofu_emu
+MPI_TOFU_HDRS  := $(wildcard userland/libutofu/*.h drivers/tofu_emu/*.h)
 # Only what mpi.h declares is exported (mpi_export.h): objects are compiled
 # with hidden visibility, linked into one relocatable object and the hidden
 # symbols made local, so programs see MPI_* and PMPI_* only.
@@ -41,7 +51,7 @@ endef
 
 # ---- host build ----
 MPI_HOBJ := $(BUILD)/lib/host/obj
-MPI_HOST_OBJS := $(patsubst %.c,$(MPI_HOBJ)/%.o,$(MPI_LIBSRCS))
+MPI_HOST_OBJS := $(patsubst %.c,$(MPI_HOBJ)/%.o,$(MPI_HOST_SRCS))
 $(MPI_HOST_OBJS): $(MPI_HOBJ)/%.o: %.c $(MPI_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(MPI_LIB_CFLAGS) $(MPI_INC) -c -o $@ $<
@@ -56,17 +66,20 @@ HOST_TOOLS += $(MPI_HOST_LIBS)
 
 # ---- guest build ----
 MPI_GOBJ := $(BUILD)/lib/guest/obj
-MPI_GUEST_OBJS := $(patsubst %.c,$(MPI_GOBJ)/%.o,$(MPI_LIBSRCS))
+MPI_GUEST_OBJS := $(patsubst %.c,$(MPI_GOBJ)/%.o,$(MPI_GUEST_SRCS))
 MPI_GUEST_CFLAGS := $(filter-out -static,$(USER_CFLAGS))
-$(MPI_GUEST_OBJS): $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS)
+$(MPI_GUEST_OBJS): $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS) $(MPI_TOFU_HDRS)
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_LIB_CFLAGS) $(MPI_INC) -c -o $@ $<
+	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_LIB_CFLAGS) $(MPI_INC) $(MPI_TOFU_INC) -c -o $@ $<
 $(MPI_GOBJ)/%.o: %.c $(MPI_HDRS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/guest/libmpi_mbcf.a: $(MPI_GUEST_OBJS)
 	$(call mpi_archive,$^,$@)
-MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST)
+$(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
+	@mkdir -p $(dir $@)
+	cp $< $@
+MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match

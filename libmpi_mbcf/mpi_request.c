@@ -7,6 +7,7 @@
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "pml.h"
+#include "pml_pcoll.h"
 
 static int is_done(struct req *r)
 {
@@ -80,6 +81,9 @@ int PMPI_Wait(MPI_Request *h, MPI_Status *st)
         return MPI_SUCCESS;
     }
     struct req *r = req_get(*h);
+    int pe = pml_pcoll_complete(1, h, 1);     /* a member of a pseudo-collective set */
+    if (pe)
+        return mpi_err(req_comm(*h), pe, "MPI_Wait");
     while (!is_done(r))
         pml_progress_wait();
     MPI_Comm c = req_comm(*h);
@@ -103,6 +107,9 @@ int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
         return MPI_SUCCESS;
     }
     struct req *r = req_get(*h);
+    int pe = pml_pcoll_complete(1, h, 0);
+    if (pe)
+        return mpi_err(req_comm(*h), pe, "MPI_Test");
     if (!is_done(r))
         pml_progress();
     if (!is_done(r)) {
@@ -160,6 +167,9 @@ int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
     int e = check_array(n, h, "MPI_Waitall");
     if (e)
         return e;
+    e = pml_pcoll_complete(n, h, 1);
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Waitall");
     for (;;) {
         int done = 1;
         for (int i = 0; i < n && done; i++)
@@ -183,6 +193,9 @@ int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
         return e;
     if (!flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testall");
+    e = pml_pcoll_complete(n, h, 0);
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Testall");
     pml_progress();
     for (int i = 0; i < n; i++)
         if (!inactive(h[i]) && !is_done(req_get(h[i]))) {
@@ -219,6 +232,9 @@ int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
         return e;
     if (!index)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Waitany");
+    e = pml_pcoll_complete(n, h, 1);
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Waitany");
     int i, none;
     while (!any_ready(n, h, &i, &none)) {
         if (none) {
@@ -245,6 +261,9 @@ int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
         return e;
     if (!index || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testany");
+    e = pml_pcoll_complete(n, h, 0);
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Testany");
     pml_progress();
     int i, none;
     if (!any_ready(n, h, &i, &none)) {
@@ -271,6 +290,9 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
         return e;
     if (!outcount)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
+    e = pml_pcoll_complete(n, h, block);
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, fn);
     for (;;) {
         int active = 0, k = 0, err = 0;
         MPI_Comm c = MPI_COMM_WORLD;
@@ -330,6 +352,9 @@ int PMPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
         return MPI_SUCCESS;
     }
     struct req *r = req_get(h);
+    int pe = pml_pcoll_complete(1, &h, 0);
+    if (pe)
+        return mpi_err(req_comm(h), pe, "MPI_Request_get_status");
     pml_progress();
     *flag = is_done(r);
     if (*flag)
@@ -405,6 +430,9 @@ int PMPI_Startall(int n, MPI_Request h[])
         return ult_startall(n, h);
     if (n < 0 || (n && !h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
+    int pe;
+    if (pml_pcoll_startall(n, h, &pe))      /* the pseudo-collective mode took the set */
+        return pe ? mpi_err(MPI_COMM_WORLD, pe, "MPI_Startall") : MPI_SUCCESS;
     for (int i = 0; i < n; i++) {
         int e = PMPI_Start(&h[i]);
         if (e)

@@ -54,17 +54,19 @@ static int describe(struct rsched_pc *pc, const struct rsched_pc_req *reqs, int 
         d->send = reqs[i].send;
         d->tag = reqs[i].tag;
         d->bytes = reqs[i].bytes;
-        d->pad = 0;
+        d->ctx = reqs[i].ctx;
         d->stadd = reqs[i].send ? 0 : stadd[i];
     }
     return 1;
 }
 
-/* First unused descriptor of kind `send` with tag, in posting order. */
-static int find(const struct rsched_pc_desc *in, int inn, char *used, int send, int tag)
+/* First unused descriptor of kind `send` with tag and communicator, in
+ * posting order. */
+static int find(const struct rsched_pc_desc *in, int inn, char *used, int send, int tag,
+                uint32_t ctx)
 {
     for (int j = 0; j < inn; j++)
-        if (!used[j] && in[j].send == send && in[j].tag == tag) {
+        if (!used[j] && in[j].send == send && in[j].tag == tag && in[j].ctx == ctx) {
             used[j] = 1;
             return j;
         }
@@ -85,7 +87,8 @@ static int match(struct rsched_pc *pc, const struct rsched_pc_req *reqs, int n,
     int ok = 1;
     for (int i = 0; i < n && ok; i++) {
         const struct rsched_pc_req *r = &reqs[i];
-        int j = find(in[r->peer], inn[r->peer], used + (size_t)r->peer * MAX_REQS, !r->send, r->tag);
+        int j = find(in[r->peer], inn[r->peer], used + (size_t)r->peer * MAX_REQS, !r->send, r->tag,
+                     r->ctx);
         if (j < 0) {
             reason(pc, "%s rank %d tag %d has no persistent %s on the other side",
                    r->send ? "send to" : "receive from", r->peer, r->tag, r->send ? "receive" : "send");
@@ -166,6 +169,7 @@ int rsched_pc_start(struct rsched_pc *pc)
     const struct rsched_pc_ops *o = pc->ops;
     if (pc->started)
         return RSCHED_PC_ESTATE;
+    pc->ndone_local = pc->ndone_remote = 0;
     if (o->barrier(o->ctx) < 0)
         return RSCHED_PC_ETRANSPORT;
     for (int e = 0; e < pc->plan.nengines; e++)
@@ -179,21 +183,56 @@ int rsched_pc_start(struct rsched_pc *pc)
     return 0;
 }
 
+static void count(struct rsched_pc *pc, int remote)
+{
+    if (remote)
+        pc->ndone_remote++;
+    else
+        pc->ndone_local++;
+}
+
+static int all_in(const struct rsched_pc *pc)
+{
+    return pc->ndone_local >= pc->nsend && pc->ndone_remote >= pc->nrecv;
+}
+
 int rsched_pc_wait(struct rsched_pc *pc)
 {
     const struct rsched_pc_ops *o = pc->ops;
     if (!pc->started)
         return RSCHED_PC_ESTATE;
-    int local = 0, remote = 0;
-    while (local < pc->nsend || remote < pc->nrecv) {
+    while (!all_in(pc)) {
         int r;
         if (o->wait(o->ctx, &r) < 0)
             return RSCHED_PC_ETRANSPORT;
-        if (r)
-            remote++;
-        else
-            local++;
+        count(pc, r);
     }
     pc->started = 0;
     return o->barrier(o->ctx) < 0 ? RSCHED_PC_ETRANSPORT : 0;
+}
+
+int rsched_pc_test(struct rsched_pc *pc, int *done)
+{
+    const struct rsched_pc_ops *o = pc->ops;
+    *done = 0;
+    if (!pc->started)
+        return RSCHED_PC_ESTATE;
+    if (!o->poll) {
+        int rc = rsched_pc_wait(pc);
+        *done = rc == 0;
+        return rc;
+    }
+    while (!all_in(pc)) {
+        int r, got = o->poll(o->ctx, &r);
+        if (got < 0)
+            return RSCHED_PC_ETRANSPORT;
+        if (!got)
+            return 0;
+        count(pc, r);
+    }
+    pc->started = 0;
+    if (o->barrier(o->ctx) < 0)
+        return RSCHED_PC_ETRANSPORT;
+    *done = 1;
+    return 0;
 }

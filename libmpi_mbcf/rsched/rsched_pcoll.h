@@ -21,13 +21,17 @@
 #include <stdint.h>
 #include "rsched.h"
 
-/* One persistent request: contiguous bytes, a real peer and tag (no wildcards). */
+/* One persistent request: contiguous bytes, a real peer and tag (no
+ * wildcards); ctx tells communicators apart (MPI matches by source, tag and
+ * communicator: libmpi_mbcf passes the communicator's context id, 0 if there
+ * is one communicator only). */
 struct rsched_pc_req {
     int send;                /* 1: send to peer, 0: receive from peer */
     void *buf;
     uint32_t bytes;
     int peer;
     int tag;
+    uint32_t ctx;
 };
 
 /* What a request's counterpart tells the other side at init. */
@@ -35,7 +39,7 @@ struct rsched_pc_desc {
     int32_t send;            /* the describing rank's request is a send (1) or receive (0) */
     int32_t tag;
     uint32_t bytes;
-    uint32_t pad;
+    uint32_t ctx;            /* communicator context id */
     uint64_t stadd;          /* receive: where the sender puts */
 };
 
@@ -61,6 +65,9 @@ struct rsched_pc_ops {
     /* wait for one completion: *remote = 0 for one of my puts done, 1 for a
      * put into my registered memory */
     int (*wait)(void *ctx, int *remote);
+    /* optional: like wait, but returns at once: 1 with *remote set, 0 when
+     * nothing has completed (rsched_pc_test; NULL: rsched_pc_test waits) */
+    int (*poll)(void *ctx, int *remote);
     int (*barrier)(void *ctx);
 };
 
@@ -71,6 +78,7 @@ struct rsched_pc {
     uint64_t lstadd[RSCHED_MAX_PUTS], rstadd[RSCHED_MAX_PUTS];
     struct rsched_plan plan;
     int started;
+    int ndone_local, ndone_remote;                  /* completions seen since the start */
     char why[128];                                  /* fallback reason */
 };
 
@@ -89,5 +97,9 @@ int rsched_pc_start(struct rsched_pc *pc);
 /* MPI_Waitall: every put of mine done and every put into my buffers
  * arrived, then a barrier. */
 int rsched_pc_wait(struct rsched_pc *pc);
+/* MPI_Test of the set: takes what has completed without waiting; when all
+ * has, the closing barrier and *done = 1 (the set is then complete, as after
+ * rsched_pc_wait), else *done = 0. */
+int rsched_pc_test(struct rsched_pc *pc, int *done);
 
 #endif

@@ -120,6 +120,24 @@ static int wait_one(void *ctx, int *remote)
     return 0;
 }
 
+/* rsched_pc_test's non-blocking poll: 1 with a completion, 0 without */
+static int poll_one(void *ctx, int *remote)
+{
+    struct rank_ctx *c = ctx;
+    struct world *w = c->w;
+    pthread_mutex_lock(&w->mu);
+    int got = w->local[c->rank] || w->remote[c->rank];
+    if (got) {
+        *remote = !w->local[c->rank];
+        if (*remote)
+            w->remote[c->rank]--;
+        else
+            w->local[c->rank]--;
+    }
+    pthread_mutex_unlock(&w->mu);
+    return got;
+}
+
 static int barrier(void *ctx)
 {
     pthread_barrier_wait(&((struct rank_ctx *)ctx)->w->bar);
@@ -130,7 +148,8 @@ static int barrier(void *ctx)
 struct job {
     struct rank_ctx ctx;
     const char *algo;
-    int scenario;           /* 0 halo, 1 tag mismatch at rank 5, 2 non-neighbour, 3 size mismatch */
+    int scenario;           /* 0 halo, 1 tag mismatch at rank 5, 2 non-neighbour, 3 size mismatch,
+                             * 4 communicator mismatch at rank 6, 5 halo completed by rsched_pc_test */
     int rc;
     char why[128];
     long bad_bytes;
@@ -156,7 +175,7 @@ static void *rank_main(void *arg)
         rbuf[i] = calloc(1, halo[i].len);
         rpeer[i] = halo[i].dest;        /* the neighbour in direction d sends toward opposite(d) */
         rtag[i] = rsched_dir_opposite(halo[i].dir) * 2 + s;
-        reqs[nr++] = (struct rsched_pc_req){ 0, rbuf[i], halo[i].len, rpeer[i], rtag[i] };
+        reqs[nr++] = (struct rsched_pc_req){ 0, rbuf[i], halo[i].len, rpeer[i], rtag[i], 7 };
     }
     for (int i = 0; i < n; i++) {
         int s = i > 0 && halo[i - 1].dir == halo[i].dir;
@@ -170,7 +189,9 @@ static void *rank_main(void *arg)
             peer = 2 * PX + 2;          /* two cells away on both axes */
         if (j->scenario == 3 && me == 9 && i == 8)
             len += 8;
-        reqs[nr++] = (struct rsched_pc_req){ 1, sbuf[i], len, peer, stag[i] };
+        /* scenario 4: the same source and tag on another communicator */
+        uint32_t ctx = j->scenario == 4 && me == 6 && i == 2 ? 8 : 7;
+        reqs[nr++] = (struct rsched_pc_req){ 1, sbuf[i], len, peer, stag[i], ctx };
     }
     struct rsched_algo a;
     struct rsched_cost cost = { .nengines = 4, .put_ns = 1000, .mbps = 4150, .access_ns = 1000 };
@@ -193,7 +214,15 @@ static void *rank_main(void *arg)
             j->run_ok &= rsched_pc_start(&pc) == 0;
             if (round == 0)
                 j->state_ok &= rsched_pc_start(&pc) == RSCHED_PC_ESTATE;
-            j->run_ok &= rsched_pc_wait(&pc) == 0;
+            if (j->scenario == 5) {     /* MPI_Test until done */
+                int done = 0, polls = 0;
+                while (!done && polls++ < 100000000)
+                    j->run_ok &= rsched_pc_test(&pc, &done) == 0;
+                j->run_ok &= done;
+                j->state_ok &= rsched_pc_test(&pc, &done) == RSCHED_PC_ESTATE && !done;
+            } else {
+                j->run_ok &= rsched_pc_wait(&pc) == 0;
+            }
             for (int i = 0; i < n; i++)
                 for (uint32_t b = 0; b < halo[i].len; b++)
                     j->bad_bytes += rbuf[i][b] != pattern(rpeer[i], rtag[i], round, b);
@@ -232,6 +261,8 @@ static void run_world(const char *algo, int scenario, struct job jobs[R])
         jobs[r].ctx.ops = proto;
         jobs[r].ctx.ops.ctx = &jobs[r].ctx;
         jobs[r].ctx.ops.rank = r;
+        if (scenario == 5)
+            jobs[r].ctx.ops.poll = poll_one;
         jobs[r].algo = algo;
         jobs[r].scenario = scenario;
         assert_int_equal(pthread_create(&th[r], NULL, rank_main, &jobs[r]), 0);
@@ -290,6 +321,27 @@ static void test_fallback_size_mismatch(void **state)
     expect_fallback(3, "bytes here", 9);
 }
 
+static void test_fallback_other_communicator(void **state)
+{
+    (void)state;
+    expect_fallback(4, "has no persistent receive", 6);
+}
+
+/* MPI_Test's path: rsched_pc_test polls without waiting until all is in. */
+static void test_completion_by_test(void **state)
+{
+    (void)state;
+    static struct job jobs[R];
+    run_world("bl4", 5, jobs);
+    for (int r = 0; r < R; r++) {
+        if (jobs[r].rc)
+            fail_msg("rank %d: init %d (%s)", r, jobs[r].rc, jobs[r].why);
+        assert_true(jobs[r].run_ok);
+        assert_int_equal(jobs[r].bad_bytes, 0);
+        assert_true(jobs[r].state_ok);
+    }
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -312,6 +364,8 @@ int main(void)
         cmocka_unit_test(test_fallback_tag_mismatch),
         cmocka_unit_test(test_fallback_not_a_neighbour),
         cmocka_unit_test(test_fallback_size_mismatch),
+        cmocka_unit_test(test_fallback_other_communicator),
+        cmocka_unit_test(test_completion_by_test),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,15 +9,18 @@
  *   halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]
  *        [-s off|rr1|rr2|rr4|bl1|bl2|bl4|bl4o|...[,...]] [-R]
  *
- * -s (default: $MPI_MBCF_RSCHED, else off) picks the exchange: "off" is
- * MPI's ordinary protocol ("orig" of the seed's figures); a scheduler name
- * runs the seed's pseudo-collective mode on the emulated Tofu (guest build
- * with the Tofu controller only, halo_tofu.c): the same messages as RDMA
- * puts planned by RSched, timed in modeled Tofu time beside wall time. A
- * request set the mode cannot take falls back to MPI, and the line says so;
- * -R makes one such set on purpose (E/W receives one double longer than
- * their sends: legal MPI, but the mode wants equal sizes). A comma list runs
- * every case once per scheduler.
+ * -s (default: $MPI_MBCF_RSCHED, else off) picks the exchange by setting
+ * MPI_MBCF_RSCHED before each case's requests start: "off" is MPI's
+ * ordinary protocol ("orig" of the seed's figures); a scheduler name makes
+ * libmpi_mbcf run the same persistent requests in the seed's
+ * pseudo-collective mode on the emulated Tofu (pml_pcoll.c, docs/rsched.md):
+ * RDMA puts planned by RSched, timed in modeled Tofu time beside wall time
+ * (guest build). The program itself only makes plain MPI calls. A request
+ * set the mode cannot take falls back to MPI's ordinary protocol, and the
+ * line says so (libmpi_mbcf's MPIX_Mbcf_pcoll_* tell); -R makes one such set
+ * on purpose (E/W receives one double longer than their sends: legal MPI,
+ * but the mode wants equal sizes). A comma list runs every case once per
+ * scheduler.
  *
  * Messages as Table 1 counts them (14 for all 8 directions): E/W one packed
  * message each, (2+k+2)*2*16*8 B; N/S one per halo row, 2 x (2+k+2)*16*8 B;
@@ -39,8 +42,12 @@
 #include <string.h>
 
 #include "rsched_halo.h"
+#if __has_include(<mpix_mbcf.h>)
+#include <mpix_mbcf.h>
+#define HALO_MPIX 1
+#endif
 #ifdef HALO_TOFU
-#include "halo_tofu.h"
+#include "utofu_emu.h"
 #endif
 
 #define H  RSCHED_HALO_W        /* halo width */
@@ -202,47 +209,18 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
         }
         bytes += (long)sends[i].count * 8;
     }
-    const char *used = "off";
-    double *model = NULL;
-#ifdef HALO_TOFU
-    static struct rsched_pc pc;
-    int tofu = 0;
-    if (strcmp(g->sched, "off")) {
-        struct rsched_pc_req pr[2 * MAXMSG];
-        for (int i = 0; i < nr; i++)
-            pr[i] = (struct rsched_pc_req){ 0, recvs[i].buf, (uint32_t)recvs[i].count * 8,
-                                            recvs[i].peer, recvs[i].tag };
-        for (int i = 0; i < ns; i++)
-            pr[nr + i] = (struct rsched_pc_req){ 1, sends[i].buf, (uint32_t)sends[i].count * 8,
-                                                 sends[i].peer, sends[i].tag };
-        struct rsched_algo a;
-        struct rsched_cost cost = halo_tofu_cost();
-        if (rsched_parse(g->sched, &a)) {
-            if (g->rank == 0)
-                fprintf(stderr, "halo: unknown scheduler %s\n", g->sched);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        int rc = rsched_pc_init(&pc, &a, &cost, pr, nr + ns, halo_tofu_ops());
-        if (rc == 0) {
-            tofu = 1;
-            used = g->sched;
-            model = malloc((size_t)iters * sizeof *model);
-        } else if (g->rank == 0) {
-            printf("# halo %s k=%d: RSched mode %s not used (%s): MPI protocol instead\n",
-                   rsched_halo_case_name(hcase), g->k, g->sched,
-                   rc == RSCHED_PC_FALLBACK ? pc.why : "transport error");
-        }
-    }
-    if (!tofu)
+    /* libmpi_mbcf reads MPI_MBCF_RSCHED when a request set first starts */
+    setenv("MPI_MBCF_RSCHED", g->sched, 1);
+    for (int i = 0; i < nr; i++)
+        MPI_Recv_init(recvs[i].buf, recvs[i].count, MPI_DOUBLE, recvs[i].peer, recvs[i].tag,
+                      MPI_COMM_WORLD, &req[i]);
+    for (int i = 0; i < ns; i++)
+        MPI_Send_init(sends[i].buf, sends[i].count, MPI_DOUBLE, sends[i].peer, sends[i].tag,
+                      MPI_COMM_WORLD, &req[nr + i]);
+    double *model = malloc((size_t)iters * sizeof *model);
+#ifdef HALO_MPIX
+    long long starts0 = MPIX_Mbcf_pcoll_starts();
 #endif
-    {
-        for (int i = 0; i < nr; i++)
-            MPI_Recv_init(recvs[i].buf, recvs[i].count, MPI_DOUBLE, recvs[i].peer, recvs[i].tag,
-                          MPI_COMM_WORLD, &req[i]);
-        for (int i = 0; i < ns; i++)
-            MPI_Send_init(sends[i].buf, sends[i].count, MPI_DOUBLE, sends[i].peer, sends[i].tag,
-                          MPI_COMM_WORLD, &req[nr + i]);
-    }
     double *t = malloc((size_t)iters * sizeof *t);
     long bad = 0;
     for (int it = 0; it < iters; it++) {
@@ -250,42 +228,40 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
         for (int i = 0; i < ns; i++)
             if (sends[i].row < 0)
                 pack(g, &sends[i], 0);
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = MPI_Wtime();
 #ifdef HALO_TOFU
-        if (tofu) {     /* Startall = barrier + puts; Waitall = completions + barrier */
-            uint64_t m0 = halo_tofu_model_ns(), w0 = halo_tofu_wall_ns();
-            if (rsched_pc_start(&pc) || rsched_pc_wait(&pc)) {
-                fprintf(stderr, "halo: RSched exchange failed on the Tofu transport\n");
-                MPI_Abort(MPI_COMM_WORLD, 1);
-            }
-            t[it] = (halo_tofu_wall_ns() - w0) * 1e-9;
-            model[it] = (double)(halo_tofu_model_ns() - m0) * 1e-9;
-        } else
+        uint64_t m0 = utofu_emu_time();
 #endif
-        {
-            MPI_Barrier(MPI_COMM_WORLD);
-            double t0 = MPI_Wtime();
-            MPI_Startall(nr + ns, req);
-            MPI_Waitall(nr + ns, req, MPI_STATUSES_IGNORE);
-            t[it] = MPI_Wtime() - t0;
-        }
+        MPI_Startall(nr + ns, req);
+        MPI_Waitall(nr + ns, req, MPI_STATUSES_IGNORE);
+        t[it] = MPI_Wtime() - t0;
+        model[it] = -1e-6;
+#ifdef HALO_TOFU
+        model[it] = (double)(utofu_emu_time() - m0) * 1e-9;
+#endif
         for (int i = 0; i < nr; i++) {
             if (recvs[i].row < 0)
                 pack(g, &recvs[i], 1);
             bad += check(g, &recvs[i], it);
         }
     }
+    /* the mode ran when every exchange was a pseudo-collective start */
+    const char *used = "off";
     double model_med = -1;
-#ifdef HALO_TOFU
-    if (tofu) {
-        halo_tofu_release();
+#ifdef HALO_MPIX
+    if (MPIX_Mbcf_pcoll_starts() - starts0 == iters) {
+        used = g->sched;
         qsort(model, (size_t)iters, sizeof *model, cmp_double);
         model_med = model[iters / 2] * 1e6;
-        free(model);
-    } else
+    } else if (strcmp(g->sched, "off") && g->rank == 0) {
+        printf("# halo %s k=%d: RSched mode %s not used (%s): MPI protocol instead\n",
+               rsched_halo_case_name(hcase), g->k, g->sched, MPIX_Mbcf_pcoll_why());
+    }
 #endif
+    free(model);
     for (int i = 0; i < nr + ns; i++)
         MPI_Request_free(&req[i]);
-    (void)model;
     for (int d = 0; d < nd; d++) {
         free(packs[d]);
         free(unpacks[d]);
@@ -374,20 +350,6 @@ int main(int argc, char **argv)
     int nsched = 0;
     for (char *t = strtok_r(list, ",", &save); t && nsched < 32; t = strtok_r(NULL, ",", &save))
         scheds[nsched++] = t;
-    int any_rsched = 0;
-    for (int i = 0; i < nsched; i++)
-        any_rsched |= strcmp(scheds[i], "off") != 0;
-    if (any_rsched) {
-#ifdef HALO_TOFU
-        if (halo_tofu_open(g.px, g.py))
-            MPI_Abort(MPI_COMM_WORLD, 2);
-#else
-        if (g.rank == 0)
-            fprintf(stderr, "halo: -s %s needs the emulated Tofu (guest build); this build has only -s off\n",
-                    g.sched);
-        MPI_Abort(MPI_COMM_WORLD, 2);
-#endif
-    }
     g.x = g.rank % g.px;
     g.y = g.rank / g.px;
     int fails = 0, tapno = 0;

@@ -1,8 +1,8 @@
 # userland/halo/halo.mk - the halo-exchange benchmark of seed 000 sec 4.1
 # (persistent requests, Startall/Waitall, every halo cell checked), built
 # three ways: build/host/halo (libmpi_mbcf, host backend: mbcf-hostrun),
-# build/host/halo_mpich (Debian's MPICH, cross-check), build/user/halo (guest,
-# with the RSched mode over libutofu when the emulated Tofu's library is there).
+# build/host/halo_mpich (Debian's MPICH, cross-check), build/user/halo (guest:
+# with MPI_MBCF_RSCHED, libmpi_mbcf's pseudo-collective mode on the emulated Tofu).
 # (-Wno-stringop-overflow: gcc 12 false positive on MPI_STATUSES_IGNORE with MPICH, as libmpi.mk)
 HALO_SRCS := userland/halo/halo.c libmpi_mbcf/rsched/rsched_halo.c libmpi_mbcf/rsched/rsched_plan.c \
 	libmpi_mbcf/rsched/rsched_rr.c libmpi_mbcf/rsched/rsched_bl.c
@@ -22,20 +22,12 @@ $(BUILD)/host/halo_mpich: $(HALO_DEPS)
 
 ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
 USER_PROGS += $(BUILD)/user/halo
-ifneq ($(wildcard userland/libutofu/utofu.h),)
-# guest build with the RSched mode on the emulated Tofu (-s NAME): libutofu
-# (its archive path spelled out: userland/libutofu's fragment is read later)
-HALO_GUEST_SRCS := $(HALO_SRCS) userland/halo/halo_tofu.c libmpi_mbcf/rsched/rsched_pcoll.c \
-	libmpi_mbcf/rsched/rsched_cost_tofu.c
-HALO_GUEST_DEPS := $(HALO_GUEST_SRCS) $(HALO_DEPS) userland/halo/halo_tofu.h $(BUILD)/user/libutofu.a
+# guest build: libmpi_mbcf's pseudo-collective mode runs the exchange when
+# MPI_MBCF_RSCHED (-s) names a scheduler; libutofu (in MPI_GUEST_LIBS) also
+# gives the modeled Tofu time
 HALO_GUEST_FLAGS := -DHALO_TOFU -Iuserland/libutofu -Idrivers/tofu_emu
-HALO_GUEST_LIBS := $(BUILD)/user/libutofu.a
-else
-HALO_GUEST_SRCS := $(HALO_SRCS)
-HALO_GUEST_DEPS := $(HALO_DEPS)
-endif
-$(BUILD)/user/halo: $(HALO_GUEST_DEPS) $(MPI_GUEST_LIBS)
+$(BUILD)/user/halo: $(HALO_DEPS) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) -Wmissing-prototypes $(HALO_INC) $(HALO_GUEST_FLAGS) -I$(MPI_DIR)/include -o $@ \
-	    $(HALO_GUEST_SRCS) $(MPI_GUEST_LIBS) $(HALO_GUEST_LIBS) -lm
+	    $(HALO_SRCS) $(MPI_GUEST_LIBS) -lm
 endif

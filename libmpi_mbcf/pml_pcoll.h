@@ -1,0 +1,37 @@
+/* pml_pcoll.h - the pseudo-collective mode of persistent requests (seed 000
+ * sec 4.1) inside libmpi_mbcf: a request set started by MPI_Startall runs as
+ * the RSched plan's RDMA puts on the emulated Tofu when MPI_MBCF_RSCHED names
+ * a scheduler (pml_pcoll.c; the portable core is rsched/rsched_pcoll.c, the
+ * transport pml_pcoll_tofu.c in the guest build, pml_pcoll_notofu.c on the
+ * host). The entry points (mpi_request.c) call in here first. */
+#ifndef LIBMPI_MBCF_PML_PCOLL_H
+#define LIBMPI_MBCF_PML_PCOLL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mpi_export.h"
+#include "rsched_pcoll.h"
+
+/* MPI_Startall: 1 when the mode took the set (started: *err is the MPI error
+ * code, MPI_SUCCESS normally), 0 when the caller runs the ordinary path. */
+int pml_pcoll_startall(int n, MPI_Request h[], int *err);
+/* Completion calls with requests h[0..n): a started set with a member among
+ * them is completed (block = 1: waits; 0: only if everything has arrived,
+ * then the closing barrier), its members marked done. Returns an MPI error
+ * code (MPI_SUCCESS normally). */
+int pml_pcoll_complete(int n, const MPI_Request h[], int block);
+
+/* Counters for the MPI_MBCF_STATS line (pml_stats.c). */
+struct pml_pcoll_stats {
+    uint64_t starts;      /* Startall calls run in the mode */
+    uint64_t sets;        /* request sets that took the mode */
+    uint64_t fallbacks;   /* request sets that fell back to the ordinary protocol */
+};
+extern struct pml_pcoll_stats pml_pcoll_stats;
+
+/* The transport (pml_pcoll_tofu.c or pml_pcoll_notofu.c). open: fill ops'
+ * calls and rank/nranks and the planning cost; 0, or -1 with why. */
+int pcoll_tr_open(struct rsched_pc_ops *ops, struct rsched_cost *cost, char *why, size_t cap);
+/* Deregister what reg returned (when a set is dropped). */
+void pcoll_tr_dereg(uint64_t stadd);
+
+#endif
