@@ -157,11 +157,10 @@ static struct pcoll_set *make_set(int n, MPI_Request h[], const struct rsched_al
     char why[160] = "out of memory";
     if (s)
         s->n = n;
-    for (int i = 0; ok && i < n; i++) {
-        struct req *r = req_get(h[i]);
-        s->id[i] = req_id(r);
-        ok = describe(r, &reqs[i], why, sizeof why, i) == 0;
-    }
+    for (int i = 0; s && i < n; i++)
+        s->id[i] = req_id(req_get(h[i]));
+    for (int i = 0; ok && i < n; i++)
+        ok = describe(req_get(h[i]), &reqs[i], why, sizeof why, i) == 0;
     struct rsched_pc *pc = calloc(1, sizeof *pc);
     int rc = RSCHED_PC_ETRANSPORT;
     if (pc) {

@@ -1,0 +1,47 @@
+#!/bin/bash
+# pcoll.sh - libmpi_mbcf's pseudo-collective mode of persistent requests
+# (seed 000 sec 4.1, libmpi_mbcf/pml_pcoll.c) on 4 QEMU nodes with the
+# emulated Tofu (--tofu 2x2x1), two boots:
+#   1. userland/pcoll's pcolltest with MPI_MBCF_RSCHED=bl4: halo sets completed
+#      by Waitall, Wait on one member, Test, Waitany, on two communicators
+#      with the same tags (all in the mode), single MPI_Start, an Ssend_init
+#      member, a vector datatype and receives longer than sends (all on the
+#      ordinary protocol); every element and status checked; the stats line
+#      counts the mode's starts, sets and fallbacks;
+#   2. userland/halo, plain MPI persistent calls, every case at k = 60 with
+#      the mode off and on (bl4o, TofuD): every halo cell checked both ways.
+# Under 60 s on an idle host.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cluster/kernel_lib.sh
+if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
+    echo "not ok - guest MBCF library not available"
+    exit 1
+fi
+if ! make -s build/user/pcolltest build/user/halo >/dev/null 2>&1; then
+    echo "not ok - build of build/user/pcolltest and build/user/halo failed"
+    exit 1
+fi
+fail=0
+BOOT_TIMEOUT=200
+log() { tr -d '\r' < "$L/$1/node0.log"; }
+
+boot pc -n 4 --tofu 2x2x1 --tofu-mode tofu1 --env MPI_MBCF_RSCHED=bl4 --env MPI_MBCF_STATS=1 \
+    build/user/pcolltest -m -n 4
+log pc | sed -n 's/^\(ok\|not ok\) [0-9]* - /\1 - /p'
+check "pcolltest: 27 checks passed, all 4 nodes exited 0" \
+    test "$RC" -eq 0 -a "$(log pc | grep -c '^ok [0-9]* - pcoll')" -eq 27 || { fail=1; show_failure pc; }
+# 5 sets in the mode x 4 rounds; the Ssend, vector and longer-receive sets fell back once each
+check "stats line: pcoll_starts=20 pcoll_sets=5 pcoll_fallbacks=3 on every node" \
+    test "$(for n in 0 1 2 3; do tr -d '\r' < "$L/pc/node$n.log"; done |
+            grep -c 'mpi_mbcf_stats .* pcoll_starts=20 pcoll_sets=5 pcoll_fallbacks=3 ')" -eq 4 || fail=1
+check "rank 0 says once per set why it fell back" \
+    test "$(log pc | grep -c '^mpi_mbcf: pseudo-collective mode not used')" -eq 3 || fail=1
+
+boot halo -n 4 --tofu 2x2x1 --tofu-mode tofud build/user/halo -c all -k 60 -n 2 -s off,bl4o
+log halo | sed -n 's/^\(ok\|not ok\) [0-9]* - /\1 - /p'
+check "halo: 10 runs (5 cases, mode off and on) verified, all 4 nodes exited 0" \
+    test "$RC" -eq 0 -a "$(log halo | grep -c '^ok [0-9]* - halo')" -eq 10 || { fail=1; show_failure halo; }
+check "halo: mode off ran MPI's protocol, bl4o the pseudo-collective mode, for all 5 cases" \
+    test "$(log halo | grep -c '^RESULT halo .* sched=off .*model_us=-1.00 errors=0')" -eq 5 -a \
+         "$(log halo | grep -c '^RESULT halo .* sched=bl4o .*errors=0')" -eq 5 || fail=1
+exit $fail
