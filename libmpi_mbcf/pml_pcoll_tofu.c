@@ -4,7 +4,8 @@
  *   put     utofu_put on the VCQ of the send engine to the peer's VCQ of the
  *           receive engine, with a TCQ notice (local completion) and a remote
  *           MRQ notice (arrival); the batch leaves at the next poll (one doorbell)
- *   wait    polls every VCQ's TCQ and MRQ until one completion; poll: one pass
+ *   wait    polls the VCQs' TCQs and MRQs until one completion; poll: one
+ *           pass that never sleeps
  *   dir_of  from the Tofu logical shape: rank = y * Lx + x (tofu_topo.h); the
  *           mode needs a 2-D shape (Lz = 1) with one process per node
  *   xchg    PMPI_Alltoall of counts + PMPI_Alltoallv of descriptors
@@ -120,42 +121,65 @@ static int put(void *ctx, int engine, int peer, int rx_engine, uint64_t lstadd, 
     return rc == UTOFU_SUCCESS ? 0 : -1;
 }
 
-/* One pass over every VCQ: 1 with *remote set when something completed, 0
- * when nothing had, -1 on an error. */
+/* One pass over every VCQ, without sleeping: a queue is polled only when
+ * utofu_query_num_unread_* says it holds something (an empty poll_tcq /
+ * poll_mrq may sleep up to 2 ms in the kernel, utofu_emu.h; one pass over
+ * 2 x 4 queues would then cost up to 16 ms per completion). 1 with *remote
+ * set when something completed, 0 when nothing had, -1 on an error. */
 static int poll_once(void *ctx, int *remote)
 {
     (void)ctx;
     for (int t = 0; t < T.ntni; t++) {
-        void *cb;
-        int rc = utofu_poll_tcq(T.vh[t], 0, &cb);
-        if (rc == UTOFU_SUCCESS) {
-            *remote = 0;
-            return 1;
-        }
-        if (rc != UTOFU_ERR_NOT_FOUND) {
-            fprintf(stderr, "mpi_mbcf: utofu_poll_tcq: %s\n", utofu_strerror(rc));
+        size_t nt = 0, nm = 0;
+        if (utofu_query_num_unread_tcq(T.vh[t], &nt) != UTOFU_SUCCESS ||
+            utofu_query_num_unread_mrq(T.vh[t], &nm) != UTOFU_SUCCESS)
             return -1;
+        if (nt) {
+            void *cb;
+            int rc = utofu_poll_tcq(T.vh[t], 0, &cb);
+            if (rc == UTOFU_SUCCESS) {
+                *remote = 0;
+                return 1;
+            }
+            if (rc != UTOFU_ERR_NOT_FOUND) {
+                fprintf(stderr, "mpi_mbcf: utofu_poll_tcq: %s\n", utofu_strerror(rc));
+                return -1;
+            }
         }
-        struct utofu_mrq_notice nt;
-        rc = utofu_poll_mrq(T.vh[t], 0, &nt);
-        if (rc == UTOFU_SUCCESS && nt.notice_type == UTOFU_MRQ_TYPE_RMT_PUT) {
-            *remote = 1;
-            return 1;
-        }
-        if (rc != UTOFU_SUCCESS && rc != UTOFU_ERR_NOT_FOUND) {
-            fprintf(stderr, "mpi_mbcf: utofu_poll_mrq: %s\n", utofu_strerror(rc));
-            return -1;
+        while (nm--) {
+            struct utofu_mrq_notice no;
+            int rc = utofu_poll_mrq(T.vh[t], 0, &no);
+            if (rc == UTOFU_SUCCESS && no.notice_type == UTOFU_MRQ_TYPE_RMT_PUT) {
+                *remote = 1;
+                return 1;
+            }
+            if (rc != UTOFU_SUCCESS && rc != UTOFU_ERR_NOT_FOUND) {
+                fprintf(stderr, "mpi_mbcf: utofu_poll_mrq: %s\n", utofu_strerror(rc));
+                return -1;
+            }
         }
     }
     return 0;
 }
 
+/* Until one completion: a pass, and when it found nothing one poll of TNI
+ * 0's TCQ, which sleeps until the node's next Tofu event (or 2 ms). */
 static int wait_one(void *ctx, int *remote)
 {
     for (;;) {
         int got = poll_once(ctx, remote);
         if (got)
             return got < 0 ? -1 : 0;
+        void *cb;
+        int rc = utofu_poll_tcq(T.vh[0], 0, &cb);
+        if (rc == UTOFU_SUCCESS) {
+            *remote = 0;
+            return 0;
+        }
+        if (rc != UTOFU_ERR_NOT_FOUND) {
+            fprintf(stderr, "mpi_mbcf: utofu_poll_tcq: %s\n", utofu_strerror(rc));
+            return -1;
+        }
     }
 }
 

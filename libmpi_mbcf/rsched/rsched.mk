@@ -49,3 +49,10 @@ HOST_TESTS += $(BUILD)/host/test_rsched_pcoll
 $(BUILD)/host/test_rsched_pcoll: tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rsched_pcoll.c $(RSCHED_SRCS) $(RSCHED_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(RSCHED_CFLAGS) -pthread -o $@ tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rsched_pcoll.c $(RSCHED_SRCS) -lcmocka
+
+# The same benchmark on a QEMU cluster with the emulated Tofu (8 nodes as 4x2
+# by default; scripts/qemu/bench_rsched -h for options): orig vs the
+# pseudo-collective mode per scheduler, 4 and 8 directions, modeled and wall.
+.PHONY: bench-rsched-qemu
+bench-rsched-qemu: $(BUILD)/user/halo $(BUILD)/kernel/BOOTX64.EFI
+	scripts/qemu/bench_rsched $(BENCH_RSCHED_ARGS)

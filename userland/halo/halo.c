@@ -6,7 +6,7 @@
  * exchange. Plain MPI: runs on libmpi_mbcf (guest and host backends) and on
  * MPICH.
  *
- *   halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]
+ *   halo [-c ew|ns|4dir|diag|all8|all[,...]] [-k K[,K...]] [-n ITERS] [-x PX -y PY]
  *        [-s off|rr1|rr2|rr4|bl1|bl2|bl4|bl4o|...[,...]] [-R]
  *
  * -s (default: $MPI_MBCF_RSCHED, else off) picks the exchange by setting
@@ -287,7 +287,7 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: halo [-c ew|ns|4dir|diag|all8|all] [-k K[,K...]] [-n ITERS] [-x PX -y PY]"
+    fprintf(stderr, "usage: halo [-c ew|ns|4dir|diag|all8|all[,...]] [-k K[,K...]] [-n ITERS] [-x PX -y PY]"
                     " [-s off|rr1|..|bl4o[,...]] [-R]\n");
 }
 
@@ -295,17 +295,24 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     struct grid g = { 0 };
-    int size, hcase = -1, iters = 20, ks[RSCHED_HALO_NK + 8], nk = 0;
+    int size, cases = -1, iters = 20, ks[RSCHED_HALO_NK + 8], nk = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &g.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (int a = 1; a < argc; a++) {
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
         if (!strcmp(argv[a], "-c") && v) {
-            hcase = strcmp(v, "all") ? rsched_halo_case_from_name(v) : -1;
-            if (strcmp(v, "all") && hcase < 0) {
-                usage();
-                MPI_Abort(MPI_COMM_WORLD, 2);
+            /* a comma list of cases, or all: a bit mask */
+            char *cl = strdup(v), *sv = NULL;
+            cases = 0;
+            for (char *t = strtok_r(cl, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
+                int c = strcmp(t, "all") ? rsched_halo_case_from_name(t) : -2;
+                if (c == -1) {
+                    usage();
+                    MPI_Abort(MPI_COMM_WORLD, 2);
+                }
+                cases |= c == -2 ? -1 : 1 << c;
             }
+            free(cl);
         } else if (!strcmp(argv[a], "-k") && v) {
             for (char *s = argv[a + 1]; *s && nk < (int)(sizeof ks / sizeof ks[0]); s++) {
                 ks[nk++] = (int)strtol(s, &s, 10);
@@ -369,7 +376,7 @@ int main(int argc, char **argv)
         for (int si = 0; si < nsched; si++) {
             g.sched = scheds[si];
             for (int c = 0; c < RSCHED_HALO_NCASES; c++)
-                if (hcase < 0 || c == hcase)
+                if (cases & (1 << c))
                     fails += run_case(&g, c, iters, &tapno);
         }
         free(g.f);
