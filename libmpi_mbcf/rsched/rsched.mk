@@ -35,6 +35,12 @@ $(BUILD)/host/rsched_bench: $(RSCHED_DIR)/rsched_bench.c $(RSCHED_SIM_DEPS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(RSCHED_SIM_CFLAGS) -o $@ $(RSCHED_DIR)/rsched_bench.c $(RSCHED_SIM_SRCS)
 
+# the same simulation for one grid as CSV (scripts/qemu/bench_rsched's orig column)
+HOST_TOOLS += $(BUILD)/host/rsched_grid
+$(BUILD)/host/rsched_grid: $(RSCHED_DIR)/rsched_grid.c $(RSCHED_SIM_DEPS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_SIM_CFLAGS) -o $@ $(RSCHED_DIR)/rsched_grid.c $(RSCHED_SIM_SRCS)
+
 bench-rsched: $(BUILD)/host/rsched_bench
 	@d=runs/$$(date -u +%Y%m%d-%H%M%S)-rsched; mkdir -p $$d && \
 	$(BUILD)/host/rsched_bench $$d && scripts/sim/rsched_plot $$d && \
@@ -54,5 +60,5 @@ $(BUILD)/host/test_rsched_pcoll: tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rs
 # by default; scripts/qemu/bench_rsched -h for options): orig vs the
 # pseudo-collective mode per scheduler, 4 and 8 directions, modeled and wall.
 .PHONY: bench-rsched-qemu
-bench-rsched-qemu: $(BUILD)/user/halo $(BUILD)/kernel/BOOTX64.EFI
+bench-rsched-qemu: $(BUILD)/user/halo $(BUILD)/kernel/BOOTX64.EFI $(BUILD)/host/rsched_grid
 	scripts/qemu/bench_rsched $(BENCH_RSCHED_ARGS)
