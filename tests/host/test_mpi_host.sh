@@ -45,7 +45,7 @@ for p in p2p_order p2p_sizes p2p_probe; do
 done
 # the counters line of MPI_MBCF_STATS=1, one per rank, in the documented format
 MPI_MBCF_STATS=1 build/host/mbcf-hostrun -n 2 build/mpi-tests/host/p2p_sizes >"$out" 2>&1
-lines=$(grep -cE '^mpi_mbcf_stats rank=[0-9]+ msgs_sent=[0-9]+ bytes_sent=[0-9]+ bytes_remote_write=[0-9]+ bytes_fifo=[0-9]+ send_requests=[0-9]+ rejected_requests=[0-9]+ elapsed_s=[0-9.]+$' "$out")
+lines=$(grep -cE '^mpi_mbcf_stats rank=[0-9]+ msgs_sent=[0-9]+ bytes_sent=[0-9]+ bytes_remote_write=[0-9]+ bytes_fifo=[0-9]+ send_requests=[0-9]+ rejected_requests=[0-9]+ pcoll_starts=[0-9]+ pcoll_sets=[0-9]+ pcoll_fallbacks=[0-9]+ elapsed_s=[0-9.]+$' "$out")
 if [ "$lines" -eq 2 ]; then echo "ok - MPI_MBCF_STATS=1 prints one stats line per rank"
 else echo "not ok - MPI_MBCF_STATS=1 prints one stats line per rank (got $lines)"; fail=1; fi
 grep '^mpi_mbcf_stats' "$out" | sed 's/^/# /'
