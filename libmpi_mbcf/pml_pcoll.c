@@ -212,6 +212,21 @@ static struct pcoll_set *make_set(int n, MPI_Request h[], const struct rsched_al
     return s;
 }
 
+static void finish(struct pcoll_set *s);
+
+/* The running set's members were all freed by MPI_Request_free while active
+ * (legal MPI: they complete in the background): nobody will wait for them,
+ * so the next Startall completes the set first (every process alike). */
+static int orphaned(const struct pcoll_set *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        struct req *r = req_by_id(s->id[i]);
+        if (r && !r->freed)
+            return 0;
+    }
+    return 1;
+}
+
 int pml_pcoll_startall(int n, MPI_Request h[], int *err)
 {
     struct rsched_algo a;
@@ -222,6 +237,18 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err)
         struct req *r = req_get(h[i]);
         if (!r || !r->persistent || r->active)
             return 0;          /* the ordinary path reports the error */
+    }
+    if (P.running && orphaned(P.running)) {
+        struct pcoll_set *o = P.running;
+        P.busy++;
+        int rc = rsched_pc_wait(o->pc);
+        P.busy--;
+        P.running = NULL;
+        finish(o);
+        if (rc) {
+            *err = MPI_ERR_INTERN;
+            return 1;
+        }
     }
     struct pcoll_set *s = lookup(n, h);
     if (!s) {
