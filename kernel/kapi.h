@@ -142,6 +142,14 @@ extern uint64_t user_pt_generation;
 /* After changing a user PTE: */
 void user_tlb_flush(uint64_t uvaddr);
 
+/* ---- the processes of this node by local index (--ppn, issue 15) ----
+ * Local indices are 0..task_local_count()-1; MPI rank = node * ppn + local. */
+int       task_local_count(void);          /* processes loaded (0 before the first) */
+int       task_local_current(void);        /* local index of the running one, -1 none */
+/* user_pte() of process `local`'s address space (NULL when there is no such
+ * process or the page is not present and user). Works from interrupt context. */
+uint64_t *task_local_pte(int local, uint64_t uvaddr);
+
 /* ---- system calls ---- */
 /* Subsystems register their range of numbers: see syscall_table.h. */
 

@@ -73,6 +73,11 @@ static void kmain2(void)
                 boot->prog_error);
         power_off(STATUS_NOTFOUND);
     }
+    if (node.info.ppn > 1) {   /* until several processes per node land (issue 15, smp-kern) */
+        kprintf("cluster: opt/cluster/ppn=%d refused: this kernel runs one process per node\n",
+                node.info.ppn);
+        power_off(STATUS_NOEXEC);
+    }
     int st = task_exec(phys_to_virt(boot->prog), boot->prog_size, node.argc, node.argv, node.envc,
                        node.envp);
     power_off(st);

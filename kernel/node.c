@@ -50,6 +50,7 @@ void node_config_read(void)
 {
     int64_t v;
     node.info.nodes = 1;
+    node.info.ppn = 1;
     if (!fwcfg_present()) {
         kprintf("cluster: no fw_cfg device, running as rank 0 of 1\n");
     } else {
@@ -59,6 +60,11 @@ void node_config_read(void)
             node.info.nodes = (int32_t)v;
         if (node.info.nodes < 1 || node.info.rank >= node.info.nodes)
             bad("rank", "not below opt/cluster/nodes");
+        if (read_num("ppn", 64, &v, 0) == 0) {
+            if (v < 1)
+                bad("ppn", "processes per node must be 1..64");
+            node.info.ppn = (int32_t)v;
+        }
         if (read_num("verbose", 1, &v, 0) == 0)
             node.verbose = (int)v;
         char buf[64];

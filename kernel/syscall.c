@@ -278,7 +278,9 @@ static long sc_sched_getaffinity(const struct syscall_args *a)   /* one CPU */
 }
 static long sc_node_info(const struct syscall_args *a)
 {
-    return copy_to_user(a->a1, &node.info, sizeof node.info);
+    struct node_info ni = node.info;
+    ni.local = task_local_current() < 0 ? 0 : task_local_current();
+    return copy_to_user(a->a1, &ni, sizeof ni);
 }
 
 static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
