@@ -59,6 +59,7 @@ bench: deps
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
 	scripts/qemu/bench_tofu
+	scripts/qemu/bench_ppn
 
 # Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
