@@ -5,11 +5,17 @@
 #include "io.h"
 #include "cpu.h"
 #include "acpi.h"
+#include "apic.h"
+#include "percpu.h"
+#include "sched.h"
+#include "task.h"
 
 #define LAPIC_ID     0x020
 #define LAPIC_TPR    0x080
 #define LAPIC_EOI    0x0B0
 #define LAPIC_SVR    0x0F0
+#define LAPIC_ICR_LO 0x300
+#define LAPIC_ICR_HI 0x310
 #define LAPIC_LVT_TIMER 0x320
 #define LAPIC_TIMER_INIT 0x380
 #define LAPIC_TIMER_CUR  0x390
@@ -20,6 +26,7 @@ static volatile uint8_t *ioapic;
 static int ioapic_pins;
 static uint32_t lapic_id;
 static volatile uint64_t ticks;
+static uint32_t timer_per_tick;
 
 struct irq_slot { int gsi; void (*fn)(void *); void *arg; };
 static struct irq_slot irqs[VEC_IRQ_MAX];
@@ -39,7 +46,24 @@ static uint32_t ioapic_read(unsigned reg)
     return *(volatile uint32_t *)(ioapic + 0x10);
 }
 
-static void lapic_eoi(void) { mmio_write32(lapic, LAPIC_EOI, 0); }
+void lapic_eoi(void) { mmio_write32(lapic, LAPIC_EOI, 0); }
+
+uint32_t lapic_id_read(void) { return mmio_read32(lapic, LAPIC_ID) >> 24; }
+
+void lapic_icr(uint32_t apic_id, uint32_t low)
+{
+    uint64_t f = irq_save();
+    mmio_write32(lapic, LAPIC_ICR_HI, apic_id << 24);
+    mmio_write32(lapic, LAPIC_ICR_LO, low);
+    for (int i = 0; i < 1000000 && (mmio_read32(lapic, LAPIC_ICR_LO) & (1u << 12)); i++)
+        cpu_pause();                 /* delivery status: send pending */
+    irq_restore(f);
+}
+
+void lapic_send_ipi(uint32_t apic_id, int vec)
+{
+    lapic_icr(apic_id, (uint32_t)vec | (1u << 14));   /* fixed, assert, physical */
+}
 
 /* Remap the 8259s to 0xF0-0xFF (so a spurious IRQ 7/15 can never look like an
  * exception) and mask every line: all interrupts go through the I/O APIC. */
@@ -99,8 +123,30 @@ void apic_init(void)
         per_tick = 1;
     mmio_write32(lapic, LAPIC_LVT_TIMER, (1u << 17) | VEC_TIMER);   /* periodic */
     mmio_write32(lapic, LAPIC_TIMER_INIT, per_tick);
+    timer_per_tick = per_tick;
     kprintf("cluster: LAPIC %lx id %u, IOAPIC %lx (%d pins), timer %u Hz (%u counts/tick)\n",
             acpi.lapic_pa, lapic_id, acpi.ioapic_pa, ioapic_pins, TIMER_HZ, per_tick);
+}
+
+void apic_init_ap(void)
+{
+    wrmsr(MSR_APIC_BASE, rdmsr(MSR_APIC_BASE) | (1u << 11));
+    mmio_write32(lapic, LAPIC_TPR, 0);
+    mmio_write32(lapic, LAPIC_SVR, 0x100 | VEC_SPURIOUS);
+    mmio_write32(lapic, LAPIC_TIMER_DIV, 0x3);
+    mmio_write32(lapic, LAPIC_LVT_TIMER, (1u << 17) | VEC_TIMER);
+    mmio_write32(lapic, LAPIC_TIMER_INIT, timer_per_tick);
+}
+
+/* Device interrupts and the network's tick functions run under the big kernel
+ * lock, unless this CPU holds it already (an interrupt let in by a system call's
+ * irq window: the same CPU, as before SMP). */
+static int bkl_enter(void)
+{
+    if (spin_held(&kernel_lock))
+        return 0;
+    spin_lock(&kernel_lock);
+    return 1;
 }
 
 void irq_register(int gsi, int level_low, void (*fn)(void *arg), void *arg)
@@ -133,9 +179,17 @@ void irq_mask(int gsi, int masked)
 void irq_dispatch(int vec)
 {
     struct irq_slot *s = &irqs[vec - VEC_IRQ_BASE];
+    int took = bkl_enter();
     if (s->fn)
         s->fn(s->arg);
+    if (took)
+        spin_unlock(&kernel_lock);
     lapic_eoi();
+    /* Threads of other CPUs halted in cpu_idle_wait wait for what this
+     * interrupt may have brought (the NIC interrupts CPU 0 only). */
+    for (int i = 0; i < ncpus; i++)
+        if (cpus[i].in_idle_wait && i != cpu_id())
+            lapic_send_ipi(cpus[i].apic_id, VEC_IPI);
 }
 
 void timer_register_tick(void (*fn)(void))
@@ -149,16 +203,39 @@ void timer_register_tick(void (*fn)(void))
 
 void timer_interrupt(void)
 {
-    ticks++;
-    for (int i = 0; i < ntick; i++)
-        tick_fns[i]();
+    if (cpu_id() == 0) {             /* the network's timers run on CPU 0 only */
+        ticks++;
+        int took = bkl_enter();
+        for (int i = 0; i < ntick; i++)
+            tick_fns[i]();
+        if (took)
+            spin_unlock(&kernel_lock);
+    }
+    if (percpu_ready)
+        sched_tick();
     lapic_eoi();
 }
 
 void cpu_idle_wait(void)
 {
-    /* STI's one-instruction interrupt shadow makes "sti; hlt" atomic. */
-    __asm__ volatile("sti; hlt; cli" ::: "memory");
+    struct thread *t = percpu_ready ? cpu_this()->thread : NULL;
+    int held = spin_held(&kernel_lock);
+    if (held)
+        spin_unlock(&kernel_lock);    /* others may use the kernel while we wait */
+    if (t && t->task && t->task->exiting)
+        thread_exit();
+    if (t && sched_runnable_here())
+        sched_yield();                /* another thread of this CPU runs meanwhile */
+    else {
+        if (t)
+            cpu_this()->in_idle_wait = 1;
+        /* STI's one-instruction interrupt shadow makes "sti; hlt" atomic. */
+        __asm__ volatile("sti; hlt; cli" ::: "memory");
+        if (t)
+            cpu_this()->in_idle_wait = 0;
+    }
+    if (held)
+        spin_lock(&kernel_lock);
 }
 
 uint64_t irq_save(void)

@@ -3,6 +3,7 @@
 #include "io.h"
 #include "kfmt.h"
 #include "console.h"
+#include "spinlock.h"
 
 #define COM1 0x3F8
 
@@ -39,8 +40,17 @@ void kprintf(const char *fmt, ...)
     va_end(ap);
     if (n > (int)sizeof buf - 1)
         n = sizeof buf - 1;
+    /* One line at a time from several CPUs; a CPU that faulted while holding
+     * the lock (panic) or a stuck holder does not silence the console. */
+    static struct spinlock console_lock = SPINLOCK_INIT("console");
     uint64_t f = irq_save();
+    int took = 0;
+    if (!spin_held(&console_lock))
+        for (int i = 0; i < 10000000 && !(took = spin_trylock(&console_lock)); i++)
+            cpu_pause();
     console_write(buf, (size_t)n);
+    if (took)
+        spin_unlock(&console_lock);
     irq_restore(f);
 }
 

@@ -12,6 +12,7 @@
 #define VEC_TIMER    0x20
 #define VEC_IRQ_BASE 0x30   /* IOAPIC routed interrupts: 0x30 .. 0x4f */
 #define VEC_IRQ_MAX  32
+#define VEC_IPI      0x50   /* reschedule / TLB shoot-down (smp.c) */
 #define VEC_SPURIOUS 0xff
 
 /* Pushed by isr_common in entry.S (lowest address first). */
@@ -27,9 +28,11 @@ struct syscall_frame {
     uint64_t rip, rflags, rsp;           /* from rcx, r11 and the user stack pointer */
 };
 
-void gdt_init(void);
-void tss_set_stacks(uint64_t rsp0, uint64_t ist1);
+void gdt_init(int cpu);                    /* loads CPU cpu's GDT and TSS */
+void tss_set_stacks(uint64_t rsp0, uint64_t ist1);   /* this CPU's */
+void tss_set_rsp0(int cpu, uint64_t rsp0);
 void idt_init(void);
+void idt_load(void);                       /* the shared IDT on an AP */
 void syscall_init(void);
 void trap_dispatch(struct trap_frame *f);
 void exception(struct trap_frame *f);      /* trap.c: vectors 0-31 */
@@ -43,4 +46,5 @@ void kill_user(const char *kind, uint64_t addr, uint64_t rip, int status) __attr
 extern char isr_table[];                 /* 256 stubs, 16 bytes apart */
 void syscall_entry(void);
 void enter_user(uint64_t rip, uint64_t rsp) __attribute__((noreturn));
+void thread_enter_clone(struct syscall_frame *f) __attribute__((noreturn));   /* switch.S */
 #endif

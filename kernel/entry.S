@@ -1,7 +1,6 @@
 /* entry.S - interrupt/exception stubs, the SYSCALL entry, the first entry to
  * ring 3 and the stack switch at boot (Intel SDM vol. 3A 6.14, AMD64 APM vol. 2
  * 6.1 SYSCALL/SYSRET). Position independent (the image is relocated by UEFI). */
-    .hidden kstack_top
     .hidden trap_dispatch
     .hidden syscall_dispatch
 
@@ -24,6 +23,10 @@ isr_table:
     .endr
 
 isr_common:
+    testb $3, 24(%rsp)     /* CS of the interrupted code: from ring 3? */
+    jz 1f
+    swapgs                 /* GS base: this CPU's struct cpu (percpu.h) */
+1:
     pushq %rax
     pushq %rbx
     pushq %rcx
@@ -58,16 +61,23 @@ isr_common:
     popq %rbx
     popq %rax
     addq $16, %rsp
+    testb $3, 8(%rsp)
+    jz 2f
+    swapgs
+2:
     iretq
 
-/* SYSCALL: RCX = user RIP, R11 = user RFLAGS, IF cleared by SFMASK. One CPU and
- * one task, so a plain variable holds the user stack pointer during the switch. */
+/* SYSCALL: RCX = user RIP, R11 = user RFLAGS, IF cleared by SFMASK. SWAPGS
+ * makes GS this CPU's struct cpu: %gs:8 the running thread's kernel stack,
+ * %gs:16 a scratch slot for the user stack pointer (percpu.h). The frame
+ * starts at the top of the thread's kernel stack (clone copies it from there). */
     .globl syscall_entry
     .hidden syscall_entry
 syscall_entry:
-    movq %rsp, user_rsp_tmp(%rip)
-    movq kstack_top(%rip), %rsp
-    pushq user_rsp_tmp(%rip)
+    swapgs
+    movq %rsp, %gs:16
+    movq %gs:8, %rsp
+    pushq %gs:16
     pushq %r11
     pushq %rcx
     pushq %rax
@@ -86,6 +96,9 @@ syscall_entry:
     cld
     movq %rsp, %rdi
     call syscall_dispatch
+    .globl syscall_exit_to_user
+    .hidden syscall_exit_to_user
+syscall_exit_to_user:
     popq %r15
     popq %r14
     popq %r13
@@ -102,6 +115,7 @@ syscall_entry:
     popq %rcx
     popq %r11
     popq %rsp
+    swapgs
     sysretq
 
 /* enter_user(rip, rsp): first entry to ring 3 through IRETQ, registers cleared. */
@@ -130,6 +144,7 @@ enter_user:
     xorl %r13d, %r13d
     xorl %r14d, %r14d
     xorl %r15d, %r15d
+    swapgs
     iretq
 
 /* switch_stack_cr3(cr3, rsp, fn): new page tables and stack, then fn(). */
@@ -142,8 +157,4 @@ switch_stack_cr3:
     call *%rdx
     ud2
 
-    .data
-    .balign 8
-user_rsp_tmp:
-    .quad 0
     .section .note.GNU-stack,"",@progbits

@@ -2,6 +2,8 @@
  * the dispatch of every vector to exceptions, the timer and device interrupts. */
 #include "kapi.h"
 #include "cpu.h"
+#include "smp.h"
+#include "thread.h"
 
 struct gate {
     uint16_t off0, sel;
@@ -24,6 +26,11 @@ void idt_init(void)
         idt[v].off2 = (uint32_t)(h >> 32);
         idt[v].rsv = 0;
     }
+    idt_load();
+}
+
+void idt_load(void)
+{
     struct { uint16_t limit; uint64_t base; } __attribute__((packed)) d = { sizeof idt - 1, (uint64_t)idt };
     __asm__ volatile("lidt %0" : : "m"(d) : "memory");
 }
@@ -35,7 +42,11 @@ void trap_dispatch(struct trap_frame *f)
         exception(f);
     else if (f->vec == VEC_TIMER)
         timer_interrupt();
+    else if (f->vec == VEC_IPI)
+        smp_ipi_interrupt();
     else if (f->vec >= VEC_IRQ_BASE && f->vec < VEC_IRQ_BASE + VEC_IRQ_MAX)
         irq_dispatch((int)f->vec);
     /* VEC_SPURIOUS and stray vectors: nothing to acknowledge */
+    if ((f->cs & 3) == 3)
+        thread_user_return();      /* exiting process, end of the time slice */
 }

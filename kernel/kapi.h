@@ -49,6 +49,7 @@ int    strncmp(const char *a, const char *b, size_t n);
 /* ---- errno values (Linux numbering, returned negated by syscalls) ---- */
 #define EPERM 1
 #define ENOENT 2
+#define ESRCH 3
 #define EINTR 4
 #define EIO 5
 #define E2BIG 7
@@ -149,6 +150,8 @@ int       task_local_current(void);        /* local index of the running one, -1
 /* user_pte() of process `local`'s address space (NULL when there is no such
  * process or the page is not present and user). Works from interrupt context. */
 uint64_t *task_local_pte(int local, uint64_t uvaddr);
+/* 1 while process `local` runs (not ended or exiting), else 0. */
+int       task_local_alive(int local);
 
 /* ---- system calls ---- */
 /* Subsystems register their range of numbers: see syscall_table.h. */

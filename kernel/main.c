@@ -10,6 +10,10 @@
 #include "node.h"
 #include "task.h"
 #include "subsys.h"
+#include "percpu.h"
+#include "sched.h"
+#include "smp.h"
+#include "apic.h"
 
 void kernel_fault_test(char kind);
 
@@ -50,6 +54,7 @@ static void kmain2(void)
     acpi_init(boot->rsdp);
     time_init();
     apic_init();
+    cpus[0].apic_id = lapic_id_read();
     syscall_init();
     node_config_read();
     const struct node_info *ni = node_info();
@@ -73,21 +78,22 @@ static void kmain2(void)
                 boot->prog_error);
         power_off(STATUS_NOTFOUND);
     }
-    if (node.info.ppn > 1) {   /* until several processes per node land (issue 15, smp-kern) */
-        kprintf("cluster: opt/cluster/ppn=%d refused: this kernel runs one process per node\n",
-                node.info.ppn);
-        power_off(STATUS_NOEXEC);
-    }
-    int st = task_exec(phys_to_virt(boot->prog), boot->prog_size, node.argc, node.argv, node.envc,
-                       node.envp);
-    power_off(st);
+    sched_init();
+    int st = task_load_all(phys_to_virt(boot->prog), boot->prog_size, node.ppn, node.argc, node.argv,
+                           node.envc, node.envp);
+    if (st)
+        power_off(st);
+    if (node.cpus > 1)
+        smp_boot(node.cpus);
+    sched_run_idle(kstack_top);        /* this boot stack becomes CPU 0's idle thread */
 }
 
 void kmain(struct boot_info *bi)
 {
     cli();
     boot = bi;
-    gdt_init();
+    gdt_init(0);
+    percpu_init(0, 0);
     idt_init();
     /* SSE for user programs: CR0.MP, no EM; CR4.OSFXSR|OSXMMEXCPT (SDM 13.1.3). */
     write_cr0((read_cr0() & ~(1ull << 2)) | (1ull << 1));

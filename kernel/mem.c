@@ -4,8 +4,13 @@
 #include "io.h"
 #include "mem.h"
 #include "palloc.h"
+#include "spinlock.h"
 
 static struct palloc pa;
+/* SMP: the frame bitmap, the kmalloc lists and the MMIO window each have a lock. */
+static struct spinlock mem_lock = SPINLOCK_INIT("mem");
+static struct spinlock kmalloc_lock = SPINLOCK_INIT("kmalloc");
+static struct spinlock mmio_lock = SPINLOCK_INIT("mmio");
 static uint64_t dmap_base;            /* 0 until our page tables are live */
 static uint64_t dmap_end;             /* bytes of physical memory in the direct map */
 static uint64_t mmio_next = MMIO_BASE;
@@ -19,7 +24,9 @@ static void *pt_p2v(uint64_t p) { return phys_to_virt(p); }
 
 static uint64_t pt_alloc_table(void)
 {
+    uint64_t fl = spin_lock_irqsave(&mem_lock);
     int64_t f = palloc_alloc(&pa, 1);
+    spin_unlock_irqrestore(&mem_lock, fl);
     if (f < 0)
         return 0;
     uint64_t p = (uint64_t)f * PAGE_SIZE;
@@ -52,9 +59,9 @@ uint64_t virt_to_phys(const void *kva)
 
 void *page_alloc(uint64_t n)
 {
-    uint64_t f = irq_save();
+    uint64_t f = spin_lock_irqsave(&mem_lock);
     int64_t first = palloc_alloc(&pa, n);
-    irq_restore(f);
+    spin_unlock_irqrestore(&mem_lock, f);
     if (first < 0)
         return NULL;
     void *p = phys_to_virt((uint64_t)first * PAGE_SIZE);
@@ -66,10 +73,11 @@ void page_free(void *p, uint64_t n)
 {
     if (!p)
         return;
-    uint64_t f = irq_save();
-    if (palloc_free(&pa, virt_to_phys(p) / PAGE_SIZE, n) != 0)
+    uint64_t f = spin_lock_irqsave(&mem_lock);
+    int bad = palloc_free(&pa, virt_to_phys(p) / PAGE_SIZE, n) != 0;
+    spin_unlock_irqrestore(&mem_lock, f);
+    if (bad)
         panic("page_free: bad free of %p (%lu pages)", p, n);
-    irq_restore(f);
 }
 
 uint64_t mem_free_pages(void) { return pa.nfree; }
@@ -98,11 +106,11 @@ void *kmalloc(uint64_t n)
     int c = 0;
     while ((32ull << c) < need)
         c++;
-    uint64_t f = irq_save();
+    uint64_t f = spin_lock_irqsave(&kmalloc_lock);
     if (!free_lists[c]) {
         uint8_t *page = page_alloc(1);
         if (!page) {
-            irq_restore(f);
+            spin_unlock_irqrestore(&kmalloc_lock, f);
             return NULL;
         }
         for (uint64_t off = 0; off + (32ull << c) <= PAGE_SIZE; off += 32ull << c) {
@@ -112,7 +120,7 @@ void *kmalloc(uint64_t n)
     }
     struct khdr *h = free_lists[c];
     free_lists[c] = *(void **)h;
-    irq_restore(f);
+    spin_unlock_irqrestore(&kmalloc_lock, f);
     memset(h, 0, 32ull << c);
     h->size = (uint64_t)c;
     h->magic = KMAGIC_SMALL;
@@ -133,10 +141,10 @@ void kfree(void *p)
         panic("kfree: bad pointer %p", p);
     h->magic = 0;
     int c = (int)h->size;
-    uint64_t f = irq_save();
+    uint64_t f = spin_lock_irqsave(&kmalloc_lock);
     *(void **)h = free_lists[c];
     free_lists[c] = h;
-    irq_restore(f);
+    spin_unlock_irqrestore(&kmalloc_lock, f);
 }
 
 /* ---- mappings ---- */
@@ -153,13 +161,13 @@ void *mmio_map(uint64_t phys, uint64_t len)
 {
     uint64_t base = phys & ~0xfffull;
     uint64_t end = (phys + len + 0xfff) & ~0xfffull;
-    uint64_t f = irq_save();
+    uint64_t f = spin_lock_irqsave(&mmio_lock);
     uint64_t va = mmio_next;
     for (uint64_t p = base; p < end; p += PAGE_SIZE)
         if (map_page(kernel_pml4_pa, va + (p - base), p, PTE_W | PTE_PCD | PTE_PWT | PTE_NX))
             panic("mmio_map: out of memory");
     mmio_next += (end - base) + PAGE_SIZE;      /* one guard page between mappings */
-    irq_restore(f);
+    spin_unlock_irqrestore(&mmio_lock, f);
     return (void *)(va + (phys - base));
 }
 

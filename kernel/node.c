@@ -1,6 +1,6 @@
 /* node.c - reads the node configuration from the fw_cfg files the launcher
  * sets (-fw_cfg name=opt/cluster/<key>,string=... or file=...): rank, nodes,
- * program, argv, env, torus, wait_mode, verbose. A missing or malformed entry
+ * program, argv, env, torus, wait_mode, verbose, ppn, cpus. A missing or malformed entry
  * is reported on the console and the node stops (status 126). */
 #include "kapi.h"
 #include "node.h"
@@ -50,7 +50,8 @@ void node_config_read(void)
 {
     int64_t v;
     node.info.nodes = 1;
-    node.info.ppn = 1;
+    node.ppn = 1;
+    node.cpus = 1;
     if (!fwcfg_present()) {
         kprintf("cluster: no fw_cfg device, running as rank 0 of 1\n");
     } else {
@@ -60,13 +61,18 @@ void node_config_read(void)
             node.info.nodes = (int32_t)v;
         if (node.info.nodes < 1 || node.info.rank >= node.info.nodes)
             bad("rank", "not below opt/cluster/nodes");
+        if (read_num("verbose", 1, &v, 0) == 0)
+            node.verbose = (int)v;
         if (read_num("ppn", 64, &v, 0) == 0) {
             if (v < 1)
                 bad("ppn", "processes per node must be 1..64");
-            node.info.ppn = (int32_t)v;
+            node.ppn = (int)v;
         }
-        if (read_num("verbose", 1, &v, 0) == 0)
-            node.verbose = (int)v;
+        if (read_num("cpus", 64, &v, 0) == 0) {
+            if (v < 1)
+                bad("cpus", "CPUs must be 1..64");
+            node.cpus = (int)v;
+        }
         char buf[64];
         long n = fwcfg_read_file("opt/cluster/torus", buf, sizeof buf);
         if (n >= 0 && (n > (long)sizeof buf || nodecfg_parse_torus(buf, (size_t)n, node.info.torus)))
@@ -96,6 +102,7 @@ void node_config_read(void)
         node.argc = 1;
     }
     node.info.tsc_hz = tsc_hz();
+    node.info.ppn = node.ppn;         /* SYS_node_info: ranks are node * ppn + local */
 }
 
 const struct node_info *node_info(void)

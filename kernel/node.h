@@ -12,6 +12,8 @@ struct node_config {
     char *argv[NODE_MAX_ARGS];  /* opt/cluster/argv: NUL-separated, argv[0] first */
     char *envp[NODE_MAX_ARGS];  /* opt/cluster/env: NUL-separated K=V */
     int verbose;                /* opt/cluster/verbose: 1 = boot log */
+    int ppn;                    /* opt/cluster/ppn: processes of the program, 1..64 (default 1) */
+    int cpus;                   /* opt/cluster/cpus: CPUs to run, 1..64 (default 1) */
 };
 extern struct node_config node;
 void node_config_read(void);

@@ -15,6 +15,9 @@
 #include "timespec.h"
 #include "syscall_nr.h"
 #include "syscall_table.h"
+#include "sys_thread.h"
+#include "futex.h"
+#include "sched.h"
 
 struct timespec_k { int64_t sec, nsec; };
 
@@ -30,7 +33,7 @@ static long sys_write(int fd, uint64_t buf, uint64_t len)
         uint64_t n = len - done < sizeof tmp ? len - done : sizeof tmp;
         if (copy_from_user(tmp, buf + done, n))
             return done ? (long)done : -EFAULT;
-        console_write(tmp, n);
+        console_write_user(tmp, n);
         done += n;
     }
     return (long)done;
@@ -81,8 +84,7 @@ static long sys_clock_gettime(int clk, uint64_t uts)
 
 static long sleep_until(uint64_t deadline_mono)
 {
-    while (time_ns() < deadline_mono)
-        cpu_idle_wait();            /* the 1 kHz LAPIC timer wakes us */
+    sched_sleep_until(deadline_mono);     /* other threads run meanwhile */
     return 0;
 }
 
@@ -216,22 +218,11 @@ static long sc_ioctl(const struct syscall_args *a)  /* no terminals */
 }
 static long sc_writev(const struct syscall_args *a) { return sys_writev((int)a->a1, a->a2, (int)a->a3); }
 static long sc_zero(const struct syscall_args *a)   { (void)a; return 0; }   /* accepted, no effect */
-static long sc_one(const struct syscall_args *a)    { (void)a; return 1; }   /* pid/tid 1 */
 static long sc_mremap(const struct syscall_args *a)
 {
     return vm_mremap(a->a1, a->a2, a->a3, (int)a->a4, a->a5);
 }
 static long sc_nanosleep(const struct syscall_args *a) { return sys_clock_nanosleep(1, 0, a->a1, a->a2); }
-static long sc_exit(const struct syscall_args *a)   { power_off((int)(a->a1 & 0xff)); }
-/* kill, tkill, tgkill: always to ourselves */
-static long sc_kill(const struct syscall_args *a)
-{
-    long sig = a->nr == SYSNR_tgkill ? (long)a->a3 : (long)a->a2;
-    if (sig == 0)
-        return 0;
-    kprintf("\ncluster: program killed by signal %ld\n", sig);
-    power_off(STATUS_SIGNAL((int)(sig & 0x7f)));
-}
 static long sc_uname(const struct syscall_args *a)  { return sys_uname(a->a1); }
 static long sc_gettimeofday(const struct syscall_args *a)
 {
@@ -267,14 +258,7 @@ static long sc_sysinfo(const struct syscall_args *a)   { return sys_sysinfo(a->a
 static long sc_getrlimit(const struct syscall_args *a) { return sys_getrlimit((int)a->a1, a->a2); }
 static long sc_prlimit64(const struct syscall_args *a)  /* only for ourselves */
 {
-    return (a->a1 && a->a1 != 1) ? -EPERM : sys_prlimit((int)a->a2, a->a3, a->a4);
-}
-static long sc_sched_getaffinity(const struct syscall_args *a)   /* one CPU */
-{
-    uint8_t mask[8] = { 1 };
-    if (a->a2 < 8)
-        return -EINVAL;
-    return copy_to_user(a->a3, mask, 8) ? -EFAULT : 8;
+    return (a->a1 && (long)a->a1 != current->pid) ? -EPERM : sys_prlimit((int)a->a2, a->a3, a->a4);
 }
 static long sc_node_info(const struct syscall_args *a)
 {
@@ -289,21 +273,24 @@ static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
     [SYSNR_mprotect] = sc_mprotect,         [SYSNR_munmap] = sc_munmap,
     [SYSNR_brk] = sc_brk,                   [SYSNR_rt_sigaction] = sc_sigaction,
     [SYSNR_rt_sigprocmask] = sc_sigaction,  [SYSNR_ioctl] = sc_ioctl,
-    [SYSNR_writev] = sc_writev,             [SYSNR_sched_yield] = sc_zero,
+    [SYSNR_writev] = sc_writev,             [SYSNR_sched_yield] = sys_sched_yield,
     [SYSNR_mremap] = sc_mremap,             [SYSNR_madvise] = sc_zero,   /* advice ignored */
-    [SYSNR_nanosleep] = sc_nanosleep,       [SYSNR_getpid] = sc_one,
-    [SYSNR_gettid] = sc_one,                [SYSNR_getppid] = sc_zero,
+    [SYSNR_nanosleep] = sc_nanosleep,       [SYSNR_getpid] = sys_getpid,
+    [SYSNR_gettid] = sys_gettid,            [SYSNR_getppid] = sc_zero,
     [SYSNR_getuid] = sc_zero,               [SYSNR_getgid] = sc_zero,
     [SYSNR_geteuid] = sc_zero,              [SYSNR_getegid] = sc_zero,
-    [SYSNR_exit] = sc_exit,                 [SYSNR_exit_group] = sc_exit,
-    [SYSNR_kill] = sc_kill,                 [SYSNR_tkill] = sc_kill,
-    [SYSNR_tgkill] = sc_kill,               [SYSNR_uname] = sc_uname,
+    [SYSNR_exit] = sys_exit_thread,         [SYSNR_exit_group] = sys_exit_group,
+    [SYSNR_kill] = sys_kill,                [SYSNR_tkill] = sys_kill,
+    [SYSNR_tgkill] = sys_kill,              [SYSNR_uname] = sc_uname,
     [SYSNR_gettimeofday] = sc_gettimeofday, [SYSNR_arch_prctl] = sc_arch_prctl,
-    [SYSNR_set_tid_address] = sc_one,       [SYSNR_clock_gettime] = sc_clock_gettime,
+    [SYSNR_set_tid_address] = sys_set_tid_address, [SYSNR_clock_gettime] = sc_clock_gettime,
     [SYSNR_clock_getres] = sc_clock_getres, [SYSNR_clock_nanosleep] = sc_clock_nanosleep,
     [SYSNR_getrandom] = sc_getrandom,       [SYSNR_sysinfo] = sc_sysinfo,
     [SYSNR_getrlimit] = sc_getrlimit,       [SYSNR_setrlimit] = sc_zero,   /* ignored */
-    [SYSNR_prlimit64] = sc_prlimit64,       [SYSNR_sched_getaffinity] = sc_sched_getaffinity,
+    [SYSNR_prlimit64] = sc_prlimit64,       [SYSNR_sched_getaffinity] = sys_sched_getaffinity,
+    [SYSNR_sched_setaffinity] = sys_sched_setaffinity, [SYSNR_clone] = sys_clone,
+    [SYSNR_futex] = sys_futex,              [SYSNR_set_robust_list] = sys_set_robust_list,
+    [SYSNR_getcpu] = sys_getcpu,            [SYSNR_membarrier] = sys_membarrier,
 };
 static const struct syscall_range linux_range = {
     "linux", 0, SYSNR_LINUX_MAX + 1, linux_calls,

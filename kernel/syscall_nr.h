@@ -18,6 +18,7 @@
 #define SYSNR_mremap           25
 #define SYSNR_madvise          28
 #define SYSNR_nanosleep        35
+#define SYSNR_clone            56
 #define SYSNR_getpid           39
 #define SYSNR_exit             60
 #define SYSNR_kill             62
@@ -34,6 +35,8 @@
 #define SYSNR_setrlimit       160
 #define SYSNR_gettid          186
 #define SYSNR_tkill           200
+#define SYSNR_futex           202
+#define SYSNR_sched_setaffinity 203
 #define SYSNR_sched_getaffinity 204
 #define SYSNR_set_tid_address 218
 #define SYSNR_clock_gettime   228
@@ -41,8 +44,11 @@
 #define SYSNR_clock_nanosleep 230
 #define SYSNR_exit_group      231
 #define SYSNR_tgkill          234
+#define SYSNR_set_robust_list 273
 #define SYSNR_prlimit64       302
+#define SYSNR_getcpu          309
 #define SYSNR_getrandom       318
-#define SYSNR_LINUX_MAX       318   /* highest number in the table */
+#define SYSNR_membarrier      324
+#define SYSNR_LINUX_MAX       324   /* highest number in the table */
 
 #endif

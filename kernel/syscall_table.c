@@ -3,6 +3,8 @@
 #include "kapi.h"
 #include "cpu.h"
 #include "syscall_table.h"
+#include "sys_thread.h"
+#include "sched.h"
 
 #define SYSCALL_RANGES_MAX 8
 
@@ -30,7 +32,7 @@ int syscall_register(const struct syscall_range *r)
 /* Names of common calls we do not implement, for the one-time report. */
 static const struct { int nr; const char *name; } known_names[] = {
     { 2, "open" }, { 3, "close" }, { 4, "stat" }, { 5, "fstat" }, { 7, "poll" }, { 8, "lseek" },
-    { 16, "ioctl" }, { 17, "pread64" }, { 21, "access" }, { 22, "pipe" }, { 32, "dup" },
+    { 16, "ioctl" }, { 273, "set_robust_list" }, { 324, "membarrier" }, { 17, "pread64" }, { 21, "access" }, { 22, "pipe" }, { 32, "dup" },
     { 33, "dup2" }, { 41, "socket" }, { 56, "clone" }, { 57, "fork" }, { 59, "execve" },
     { 61, "wait4" }, { 72, "fcntl" }, { 79, "getcwd" }, { 89, "readlink" },
     { 200, "tkill" }, { 202, "futex" }, { 257, "openat" }, { 262, "newfstatat" },
@@ -63,7 +65,7 @@ static long unknown_syscall(long nr)
     return -ENOSYS;
 }
 
-long syscall_dispatch(struct syscall_frame *f)
+static long dispatch(struct syscall_frame *f)
 {
     struct syscall_args a = {
         .nr = (long)f->rax, .a1 = f->rdi, .a2 = f->rsi, .a3 = f->rdx,
@@ -79,4 +81,19 @@ long syscall_dispatch(struct syscall_frame *f)
         }
     }
     return unknown_syscall(a.nr);
+}
+
+/* Every call but the thread, scheduler and time ones runs under the big
+ * kernel lock (spinlock.h); on the way back to ring 3 an exiting process's
+ * thread leaves and an expired time slice switches. */
+long syscall_dispatch(struct syscall_frame *f)
+{
+    int locked = !sys_thread_unlocked((long)f->rax);
+    if (locked)
+        spin_lock(&kernel_lock);
+    long r = dispatch(f);
+    if (locked)
+        spin_unlock(&kernel_lock);
+    thread_user_return();
+    return r;
 }

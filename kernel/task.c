@@ -1,6 +1,7 @@
-/* task.c - the user task: address space (4 KiB user pages, eager zero fill),
- * static ELF loading, the initial stack, entry to ring 3, brk/mmap/munmap/
- * mprotect/mremap, and the user-memory accessors of kapi.h. */
+/* task.c - the processes: address space (4 KiB user pages, eager zero fill),
+ * static ELF loading (P times for P processes per node), the initial stack,
+ * brk/mmap/munmap/mprotect/mremap (TLB shoot-down to the process's other
+ * CPUs), and the user-memory accessors of kapi.h and task.h. */
 #include "kapi.h"
 #include "io.h"
 #include "cpu.h"
@@ -9,9 +10,21 @@
 #include "ustack.h"
 #include "task.h"
 #include "ktime.h"
+#include "smp.h"
+#include "thread.h"
 
-static struct task the_task;
-struct task *current;
+static struct task tasks[MAX_TASKS];
+static int ntasks;
+
+int task_count(void)
+{
+    return ntasks;
+}
+
+struct task *task_by_local(int idx)
+{
+    return idx >= 0 && idx < ntasks ? &tasks[idx] : NULL;
+}
 
 #define PROT_READ 1
 #define PROT_WRITE 2
@@ -36,27 +49,42 @@ static uint64_t pte_flags(int prot)
     return f;
 }
 
-/* ---- user memory accessors (kapi.h) ---- */
+/* ---- user memory accessors (kapi.h, task.h) ---- */
+uint64_t *task_user_pte(struct task *t, uint64_t va)
+{
+    if (!t || va >= USER_TOP)
+        return NULL;
+    uint64_t *pte = pt_walk(&kernel_pt_ops, t->pml4_pa, va, 0, 0);
+    return pte && (*pte & PTE_P) && (*pte & PTE_U) ? pte : NULL;
+}
+
+int task_copy_from_user(struct task *t, void *dst, uint64_t usrc, uint64_t len)
+{
+    if (!t)
+        return -EFAULT;
+    return uaccess_copy_in(&kernel_pt_ops, t->pml4_pa, dst, usrc, len);
+}
+
+int task_copy_to_user(struct task *t, uint64_t udst, const void *src, uint64_t len)
+{
+    if (!t)
+        return -EFAULT;
+    return uaccess_copy_out(&kernel_pt_ops, t->pml4_pa, udst, src, len);
+}
+
 uint64_t *user_pte(uint64_t va)
 {
-    if (!current || va >= USER_TOP)
-        return NULL;
-    uint64_t *pte = pt_walk(&kernel_pt_ops, current->pml4_pa, va, 0, 0);
-    return pte && (*pte & PTE_P) && (*pte & PTE_U) ? pte : NULL;
+    return percpu_ready ? task_user_pte(current, va) : NULL;
 }
 
 int copy_from_user(void *dst, uint64_t usrc, uint64_t len)
 {
-    if (!current)
-        return -EFAULT;
-    return uaccess_copy_in(&kernel_pt_ops, current->pml4_pa, dst, usrc, len);
+    return percpu_ready ? task_copy_from_user(current, dst, usrc, len) : -EFAULT;
 }
 
 int copy_to_user(uint64_t udst, const void *src, uint64_t len)
 {
-    if (!current)
-        return -EFAULT;
-    return uaccess_copy_out(&kernel_pt_ops, current->pml4_pa, udst, src, len);
+    return percpu_ready ? task_copy_to_user(current, udst, src, len) : -EFAULT;
 }
 
 void user_tlb_flush(uint64_t va)
@@ -232,22 +260,10 @@ void kernel_random(void *buf, uint64_t n)
         p[i] = (uint8_t)(rng_next() >> 24);
 }
 
-extern uint64_t tsc_program_start;
-
-int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, char **envp)
+/* Loads process t (already current on this CPU); 0 or the status to stop with. */
+static int load_one(struct task *t, const void *file, const struct elf_info *ei, int argc, char **argv,
+                    int envc, char **envp)
 {
-    struct elf_info ei;
-    char err[128];
-    if (elf_parse(file, size, MMAP_BOTTOM, &ei, err, sizeof err)) {
-        kprintf("cluster: cannot run %s: %s\n", argv[0], err);
-        return STATUS_NOEXEC;
-    }
-    if (in_kernel_image(ei.lo, ei.hi)) {
-        kprintf("cluster: cannot run %s: it overlaps the kernel image at %lx-%lx\n", argv[0],
-                kimage_lo, kimage_hi);
-        return STATUS_NOEXEC;
-    }
-    struct task *t = &the_task;
     t->pml4_pa = virt_to_phys(page_alloc(1));
     if (!t->pml4_pa)
         panic("out of memory for a page table");
@@ -257,12 +273,11 @@ int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, 
         pml4[i] = kpml4[i];
     if (mem_map_kernel_image(t->pml4_pa))
         panic("out of memory mapping the kernel image");
-    current = t;
-    if (load_segments(file, &ei)) {
+    if (load_segments(file, ei)) {
         kprintf("cluster: cannot run %s: out of memory\n", argv[0]);
         return STATUS_NOEXEC;
     }
-    t->brk_start = t->brk_cur = (ei.hi + 0xfff) & ~0xfffull;
+    t->brk_start = t->brk_cur = (ei->hi + 0xfff) & ~0xfffull;
     t->brk_max = kimage_lo > t->brk_start ? kimage_lo : MMAP_BOTTOM;
     t->mmap_next = MMAP_TOP;
 
@@ -273,8 +288,8 @@ int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, 
     uint32_t r[4];
     cpuid(1, 0, r);
     const uint64_t auxv[][2] = {
-        { AT_PHDR, ei.phdr_vaddr }, { AT_PHENT, ei.phentsize }, { AT_PHNUM, ei.phnum },
-        { AT_PAGESZ, PAGE_SIZE }, { AT_BASE, 0 }, { AT_FLAGS, 0 }, { AT_ENTRY, ei.entry },
+        { AT_PHDR, ei->phdr_vaddr }, { AT_PHENT, ei->phentsize }, { AT_PHNUM, ei->phnum },
+        { AT_PAGESZ, PAGE_SIZE }, { AT_BASE, 0 }, { AT_FLAGS, 0 }, { AT_ENTRY, ei->entry },
         { AT_UID, 0 }, { AT_EUID, 0 }, { AT_GID, 0 }, { AT_EGID, 0 }, { AT_SECURE, 0 },
         { AT_HWCAP, r[3] }, { AT_CLKTCK, 100 },
     };
@@ -290,15 +305,42 @@ int task_exec(const void *file, uint64_t size, int argc, char **argv, int envc, 
         kprintf("cluster: cannot run %s: arguments and environment too large\n", argv[0]);
         return STATUS_NOEXEC;
     }
-    tss_set_stacks(kstack_top, dfstack_top);
-    write_cr3(t->pml4_pa);
-    /* A clean FPU/SSE state for the program (x87 FNINIT, MXCSR default). */
-    uint32_t mxcsr = 0x1f80;
-    __asm__ volatile("fninit; ldmxcsr %0" : : "m"(mxcsr));
-    tsc_program_start = rdtsc();
-    kprintf("cluster: t=%lu ms program start (%s, %d args, %lu pages)\n",
-            tsc_to_ns(tsc_program_start) / 1000000, argv[0], argc, t->pages);
-    enter_user(ei.entry, rsp);
+    t->entry = ei->entry;
+    t->user_rsp = rsp;
+    return 0;
+}
+
+int task_load_all(const void *file, uint64_t size, int nproc, int argc, char **argv, int envc, char **envp)
+{
+    struct elf_info ei;
+    char err[128];
+    if (elf_parse(file, size, MMAP_BOTTOM, &ei, err, sizeof err)) {
+        kprintf("cluster: cannot run %s: %s\n", argv[0], err);
+        return STATUS_NOEXEC;
+    }
+    if (in_kernel_image(ei.lo, ei.hi)) {
+        kprintf("cluster: cannot run %s: it overlaps the kernel image at %lx-%lx\n", argv[0],
+                kimage_lo, kimage_hi);
+        return STATUS_NOEXEC;
+    }
+    if (nproc < 1 || nproc > MAX_TASKS)
+        panic("task_load_all: %d processes", nproc);
+    for (int i = 0; i < nproc; i++) {
+        struct task *t = &tasks[i];
+        t->local = i;
+        t->pid = i + 1;
+        current = t;
+        int st = load_one(t, file, &ei, argc, argv, envc, envp);
+        if (st)
+            return st;
+        ntasks = i + 1;
+    }
+    for (int i = 0; i < nproc; i++)
+        if (thread_start_first(&tasks[i]))
+            panic("out of memory for the first thread of process %d", i);
+    if (nproc > 1)
+        kprintf("cluster: %d processes of %s loaded (ppn %d)\n", nproc, argv[0], nproc);
+    return 0;
 }
 
 /* ---- memory system calls ---- */
@@ -314,6 +356,7 @@ long vm_brk(uint64_t addr)
             return (long)t->brk_cur;
     } else if (new_end < old_end) {
         unmap_range(new_end, old_end);
+        smp_tlb_shootdown();
     }
     t->brk_cur = addr;
     return (long)addr;
@@ -344,6 +387,7 @@ long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t 
             if (flags & MAP_FIXED_NOREPLACE)
                 return -EEXIST;
             unmap_range(addr, addr + len);
+            smp_tlb_shootdown();
         }
     } else {
         addr = find_gap(t->mmap_next, len);
@@ -366,6 +410,7 @@ long vm_munmap(uint64_t addr, uint64_t len)
     if (in_kernel_image(addr, addr + len))
         return -EINVAL;
     unmap_range(addr, addr + len);
+    smp_tlb_shootdown();
     return 0;
 }
 
@@ -388,6 +433,7 @@ long vm_mprotect(uint64_t addr, uint64_t len, int prot)
         return -ENOMEM;
     uint64_t f = pte_flags(prot);
     pt_range(&kernel_pt_ops, current->pml4_pa, addr, addr + len, protect_leaf, &f, 0);
+    smp_tlb_shootdown();
     return 0;
 }
 
@@ -423,6 +469,7 @@ long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint
         return -EFAULT;
     if (new_len <= old_len) {
         unmap_range(old + new_len, old + old_len);
+        smp_tlb_shootdown();
         return (long)old;
     }
     uint64_t flags_pte = *user_pte(old) & (PTE_P | PTE_U | PTE_W | PTE_NX);
@@ -447,6 +494,7 @@ long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint
     int64_t delta = (int64_t)(dst - old);
     pt_range(&kernel_pt_ops, t->pml4_pa, old, old + old_len, move_leaf, &delta, 0);
     unmap_range(old, old + old_len);      /* nothing left there: frees the emptied tables */
+    smp_tlb_shootdown();
     t->mmap_next = dst - PAGE_SIZE;
     return (long)dst;
 }

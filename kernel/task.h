@@ -1,27 +1,58 @@
-/* task.h - the one user task of a node: its address space and memory calls
- * (task.c). Layout, identical on every node (no randomisation):
+/* task.h - the processes of a node: their address spaces and memory calls
+ * (task.c). A node runs the one static program P times ("ppn", fw_cfg
+ * opt/cluster/ppn, default 1) as P processes with local indexes 0..P-1; each
+ * process is a thread group (thread.h). Layout, identical in every process of
+ * every node (no randomisation):
  *   program at its ELF addresses (usually 0x400000), brk from the page after it,
- *   mmap regions handed out top-down below MMAP_TOP, the stack below STACK_TOP. */
+ *   mmap regions handed out top-down below MMAP_TOP, the stack below STACK_TOP.
+ *
+ * Interface for the rank mapping and intra-node MBCF (issue 15):
+ *   task_count()        P, the processes this node started (fixed after boot)
+ *   task_by_local(i)    process i (0 <= i < P), NULL outside; never freed, also
+ *                       after it ended (t->ended), so its memory stays readable
+ *   t->local            its index; MPI rank = node * P + local (launcher's job)
+ *   task_user_pte / task_copy_from_user / task_copy_to_user: the kapi.h user
+ *   memory calls for an explicit process (safe from interrupt context); the
+ *   kapi.h ones act on `current`, the process of the thread running on this
+ *   CPU (on an idle CPU: the process it ran last). */
 #ifndef TASK_H
 #define TASK_H
 #include <stdint.h>
+#include "percpu.h"
 
 #define STACK_TOP   0x00007ffffffff000ull
 #define STACK_SIZE  (8ull << 20)
 #define MMAP_TOP    0x00007f0000000000ull
 #define MMAP_BOTTOM 0x0000100000000000ull
+#define MAX_TASKS   64
 
 struct task {
     uint64_t pml4_pa;
     uint64_t brk_start, brk_cur, brk_max;
     uint64_t mmap_next;          /* next mmap region ends here */
     uint64_t pages;              /* user pages mapped */
+    int local;                   /* 0 .. task_count()-1 on this node */
+    int pid;                     /* getpid(): local + 1 */
+    int nthreads;                /* live threads (sched_lock) */
+    int exiting;                 /* exit_group or a fatal signal: threads leave at their next kernel entry */
+    int ended;                   /* every thread has exited */
+    int status;                  /* exit status (valid once exiting or ended) */
+    uint64_t entry, user_rsp;    /* where the first thread enters ring 3 */
 };
-extern struct task *current;
 
-/* Loads the static ELF program, builds its stack and enters ring 3. Returns
- * only on failure (after printing why): the status to power off with. */
-int task_exec(const void *elf, uint64_t size, int argc, char **argv, int envc, char **envp);
+/* The process of the thread running on this CPU. */
+#define current (cpu_this()->task)
+
+int task_count(void);
+struct task *task_by_local(int idx);
+uint64_t *task_user_pte(struct task *t, uint64_t va);
+int task_copy_from_user(struct task *t, void *dst, uint64_t usrc, uint64_t len);
+int task_copy_to_user(struct task *t, uint64_t udst, const void *src, uint64_t len);
+
+/* Loads the static ELF program nproc times as processes 0..nproc-1, each with
+ * its stack and first thread made runnable. Returns 0, or (after printing why)
+ * the status to power off with; nothing runs before the scheduler starts. */
+int task_load_all(const void *elf, uint64_t size, int nproc, int argc, char **argv, int envc, char **envp);
 
 /* Fills buf with n pseudo-random bytes (AT_RANDOM, getrandom). */
 void kernel_random(void *buf, uint64_t n);

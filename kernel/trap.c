@@ -5,6 +5,7 @@
 #include "io.h"
 #include "cpu.h"
 #include "mem.h"
+#include "percpu.h"
 
 static const char *const names[32] = {
     "divide error", "debug", "NMI", "breakpoint", "overflow", "bound range",
@@ -28,9 +29,10 @@ static int user_signal(uint64_t vec)
 
 static void backtrace(uint64_t rbp)
 {
+    uint64_t top = percpu_ready && cpu_this()->kstack_top ? cpu_this()->kstack_top : kstack_top;
     kprintf("  backtrace:");
     for (int i = 0; i < 10 && rbp; i++) {
-        int on_kstack = rbp >= kstack_top - KSTACK_PAGES * PAGE_SIZE && rbp + 16 <= kstack_top;
+        int on_kstack = rbp >= top - KSTACK_PAGES * PAGE_SIZE && rbp + 16 <= top;
         int on_dfstack = rbp >= dfstack_top - 4 * PAGE_SIZE && rbp + 16 <= dfstack_top;
         if ((rbp & 7) || !(on_kstack || on_dfstack))
             break;
@@ -62,10 +64,4 @@ void exception(struct trap_frame *f)
     backtrace(f->rbp);
     kprintf("  (addr2line -e build/kernel/kernel.so <image offset>)\n");
     power_off(STATUS_PANIC);
-}
-
-void kill_user(const char *kind, uint64_t addr, uint64_t rip, int status)
-{
-    kprintf("\ncluster: program killed: %s at address %lx, rip %lx\n", kind, addr, rip);
-    power_off(status);
 }

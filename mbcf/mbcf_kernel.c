@@ -87,9 +87,11 @@ int mbcf_k_endpoint(int node, int t)
     return node * ppn + t;
 }
 
+/* Attached and still running: a process that ended (without detaching)
+ * receives nothing more, MBCF_E_NOTASK as for a detached one. */
 int mbcf_k_task_ready(int t)
 {
-    return t >= 0 && t < MBCF_K_TASKS && kt[t].ready;
+    return t >= 0 && t < MBCF_K_TASKS && kt[t].ready && task_local_alive(t);
 }
 
 void mbcf_k_event(int t)
