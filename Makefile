@@ -52,7 +52,8 @@ test: deps
 
 # Tables: raw frames in both wait modes, then raw beside MBCF beside MPI in
 # one run (adaptive mode, the faster one here), then the emulated Tofu
-# (modeled beside wall time, both modes). Results under runs/.
+# (modeled beside wall time, both modes), then thread create+join and futex
+# wake-up latency on --cpus 1 and 2 (bench_smp). Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -60,6 +61,7 @@ bench: deps
 	scripts/qemu/bench_vs_linux
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_ppn
+	scripts/qemu/bench_smp
 
 # Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and

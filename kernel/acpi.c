@@ -25,8 +25,11 @@ static void parse_madt(const uint8_t *t, uint32_t len)
         if (elen < 2 || off + elen > len)
             break;
         const uint8_t *e = t + off;
-        if (type == 0 && (rd32(e + 4) & 1))
+        if (type == 0 && (rd32(e + 4) & 1)) {      /* Processor Local APIC, enabled (5.2.12.2) */
+            if (acpi.nlapic < 64)
+                acpi.lapic_ids[acpi.nlapic] = e[3];
             acpi.nlapic++;
+        }
         else if (type == 1) {
             if (acpi.nioapic++ == 0) {
                 acpi.ioapic_pa = rd32(e + 4);

@@ -8,6 +8,7 @@ struct acpi_info {
     uint64_t ioapic_pa;                /* first I/O APIC */
     uint32_t ioapic_gsi_base;
     int nlapic, nioapic;
+    uint32_t lapic_ids[64];            /* APIC IDs of the enabled processors, MADT order (boot CPU first) */
     int niso;
     struct { uint8_t irq; uint32_t gsi; uint16_t flags; } iso[16];  /* interrupt source overrides */
     uint16_t pm_timer_port;            /* FADT PM_TMR_BLK, 0 if none */

@@ -238,6 +238,27 @@ void cpu_idle_wait(void)
         spin_lock(&kernel_lock);
 }
 
+void cpu_poll_relax(void)
+{
+    struct thread *t = percpu_ready ? cpu_this()->thread : NULL;
+    int held = spin_held(&kernel_lock);
+    if (!t || (!sched_runnable_here() && (!held || ncpus == 1))) {
+        cpu_pause();
+        return;
+    }
+    if (held)
+        spin_unlock(&kernel_lock);
+    if (t->task && t->task->exiting)
+        thread_exit();
+    if (sched_runnable_here())
+        sched_yield();
+    else
+        for (int i = 0; i < 64; i++)   /* a window for another CPU's system call */
+            cpu_pause();
+    if (held)
+        spin_lock(&kernel_lock);
+}
+
 uint64_t irq_save(void)
 {
     uint64_t f = read_rflags();

@@ -34,6 +34,7 @@ void tss_set_rsp0(int cpu, uint64_t rsp0);
 void idt_init(void);
 void idt_load(void);                       /* the shared IDT on an AP */
 void syscall_init(void);
+void syscall_msr_init(void);               /* STAR/LSTAR/SFMASK of this CPU (also on APs) */
 void trap_dispatch(struct trap_frame *f);
 void exception(struct trap_frame *f);      /* trap.c: vectors 0-31 */
 void apic_init(void);                      /* apic.c: LAPIC, IOAPIC, the timer */

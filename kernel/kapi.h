@@ -2,9 +2,16 @@
  * Everything a driver (drivers/e1000), the network code (kernel/net/) or the
  * MBCF kernel glue (mbcf/mbcf_kernel*.c) may call lives here. Additive changes only.
  *
- * Execution model (one CPU, one user task per node):
+ * Execution model (issue 15: several CPUs, processes and threads per node;
+ * docs/smp.md):
  *  - The kernel runs with interrupts disabled except while it waits in
  *    cpu_idle_wait() and while the user program runs in ring 3.
+ *  - Network, MBCF and Tofu code runs under the big kernel lock (kernel_lock,
+ *    sched.h): their system calls, device interrupts (routed to CPU 0 only)
+ *    and timer_register_tick functions (called on CPU 0 only). The lock is
+ *    dropped while cpu_idle_wait() halts, so re-check state after it.
+ *  - "The user task" below is `current`: the process of the thread running on
+ *    this CPU (task.h has task_* variants for an explicit process).
  *  - System call handlers run with interrupts disabled (SFMASK clears IF).
  *  - Interrupt handlers (irq_register, timer_register_tick) run with
  *    interrupts disabled and must not block.
@@ -112,6 +119,10 @@ void timer_register_tick(void (*fn)(void));
  * after the check still wakes the CPU. Returns with interrupts disabled after an
  * interrupt was handled. Re-check the condition in a loop. */
 void cpu_idle_wait(void);
+/* Call in each turn of a polling loop (interrupts disabled): a PAUSE, and with
+ * several threads or CPUs it also lets this CPU's other threads run and other
+ * CPUs' system calls take the big kernel lock. Re-check state after it. */
+void cpu_poll_relax(void);
 uint64_t irq_save(void);                          /* cli, returns previous RFLAGS */
 void     irq_restore(uint64_t flags);             /* restores IF from irq_save() */
 

@@ -84,7 +84,7 @@ static void kmain2(void)
     if (st)
         power_off(st);
     if (node.cpus > 1)
-        smp_boot(node.cpus);
+        smp_boot(node.cpus, boot);
     sched_run_idle(kstack_top);        /* this boot stack becomes CPU 0's idle thread */
 }
 

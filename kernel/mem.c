@@ -171,6 +171,11 @@ void *mmio_map(uint64_t phys, uint64_t len)
     return (void *)(va + (phys - base));
 }
 
+int mem_map_identity(uint64_t pa)
+{
+    return map_page(kernel_pml4_pa, pa, pa, PTE_W);
+}
+
 int mem_map_kernel_image(uint64_t pml4)
 {
     for (uint64_t p = kimage_lo; p < kimage_hi; p += PAGE_SIZE)

@@ -27,6 +27,9 @@ uint64_t mem_free_pages(void);
 uint64_t mem_total_pages(void);
 /* Maps the kernel image into a new address space (lower half, supervisor). */
 int mem_map_kernel_image(uint64_t pml4_pa);
+/* Maps the page at physical pa 1:1 (supervisor, executable) in the kernel's
+ * page tables: the AP start-up trampoline (smp_boot.c). */
+int mem_map_identity(uint64_t pa);
 /* Top of the kernel stack used for interrupts from ring 3 and syscalls. */
 extern uint64_t kstack_top;
 extern uint64_t dfstack_top;

@@ -190,13 +190,29 @@ void sched_yield(void)
 {
     struct cpu *c = cpu_this();
     spin_lock(&sched_lock);
-    struct thread *t = c->thread, *next = pick_next(c);
+    struct thread *t = c->thread;
+    if (t != c->idle && !((t->rq.allowed >> c->id) & 1)) {   /* affinity changed meanwhile */
+        sched_make_runnable(t);
+        sched_switch_away();
+        spin_unlock(&sched_lock);
+        return;
+    }
+    struct thread *next = pick_next(c);
     if (next) {
         t->state = T_RUNNABLE;
         runq_push(&c->rq, &t->rq);
         switch_to(c, next);
     }
     spin_unlock(&sched_lock);
+}
+
+void sched_set_affinity(struct thread *t, uint64_t allowed)
+{
+    t->rq.allowed = allowed;
+    if (t->state == T_RUNNABLE && !((allowed >> t->cpu) & 1)) {
+        runq_remove(&cpus[t->cpu].rq, &t->rq);
+        sched_make_runnable(t);
+    }
 }
 
 void sched_migrate(void)
@@ -244,8 +260,9 @@ void sched_tick(void)
         }
         spin_unlock(&sched_lock);
     }
-    if (c->thread && c->thread != c->idle && --c->slice <= 0 && runq_len(&c->rq) > 0)
-        c->need_resched = 1;
+    struct thread *t = c->thread;
+    if (t && t != c->idle && ((--c->slice <= 0 && runq_len(&c->rq) > 0) || !((t->rq.allowed >> c->id) & 1)))
+        c->need_resched = 1;          /* slice over, or pinned elsewhere by another thread */
 }
 
 void sched_ipi(void)

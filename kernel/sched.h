@@ -34,7 +34,8 @@ void sched_block(uint64_t deadline_ns);           /* current thread sleeps until
 void sched_wake(struct thread *t);                /* a blocked thread becomes runnable */
 void sched_switch_away(void);                     /* current thread already queued/zombie: run another */
 struct thread *sched_find_tid(int tid);
-void sched_wake_task(struct task *p);              /* wakes every blocked thread of p */
+void sched_wake_task(struct task *p);
+void sched_set_affinity(struct thread *t, uint64_t allowed);  /* requeues a runnable t if needed */              /* wakes every blocked thread of p */
 /* Without locks: */
 void sched_yield(void);
 void sched_migrate(void);                         /* move to a CPU in the thread's affinity */

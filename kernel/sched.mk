@@ -1,7 +1,7 @@
 # kernel/sched.mk - threads, the scheduler, SMP start-up (issue 15) and the
 # host unit tests of their portable cores (run queues, futex queues).
 KERNEL_SRCS += kernel/runq.c kernel/futexq.c kernel/spinlock.c kernel/percpu.c kernel/sched.c \
-	kernel/switch.S kernel/thread.c kernel/futex.c kernel/sys_thread.c kernel/smp.c kernel/smp_boot.c
+	kernel/switch.S kernel/thread.c kernel/futex.c kernel/sys_thread.c kernel/smp.c kernel/smp_boot.c kernel/trampoline.S
 
 SCHED_HOST_TESTS := test_runq test_futexq
 HOST_TESTS += $(patsubst %,$(BUILD)/host/%,$(SCHED_HOST_TESTS))

@@ -8,7 +8,8 @@
 
 /* Starts up to want-1 application processors (want from fw_cfg
  * opt/cluster/cpus, the MADT's enabled LAPICs, MAX_CPUS); prints how many run. */
-void smp_boot(int want);
+struct boot_info;
+void smp_boot(int want, const struct boot_info *bi);
 /* An IPI so CPU c looks at its run queue (no-op for this CPU). */
 void smp_send_resched(int c);
 /* After changing page tables of the current process: every other CPU that has

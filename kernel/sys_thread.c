@@ -205,7 +205,7 @@ long sys_sched_setaffinity(const struct syscall_args *a)
     spin_lock(&sched_lock);
     struct thread *t = target_thread((long)a->a1);
     if (t)
-        t->rq.allowed = mask & online;
+        sched_set_affinity(t, mask & online);
     spin_unlock(&sched_lock);
     if (!t)
         return -ESRCH;

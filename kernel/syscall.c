@@ -303,12 +303,17 @@ static const struct syscall_range core_range = {
     "core", SYS_CORE_FIRST, SYS_CORE_LAST - SYS_CORE_FIRST + 1, core_calls,
 };
 
-void syscall_init(void)
+void syscall_msr_init(void)
 {
     wrmsr(MSR_STAR, ((uint64_t)0x10 << 48) | ((uint64_t)SEL_KCODE << 32));
     wrmsr(MSR_LSTAR, (uint64_t)syscall_entry);
     /* Clear IF, DF, TF and AC on entry. */
     wrmsr(MSR_SFMASK, 0x200 | 0x400 | 0x100 | 0x40000);
+}
+
+void syscall_init(void)
+{
+    syscall_msr_init();
     (void)syscall_register(&linux_range);
     (void)syscall_register(&core_range);
 }

@@ -16,11 +16,6 @@ void net_wait_apply_mode(void)
     net.dev->ops->rx_irq(net.dev, net.cfg.wait_mode != 1);
 }
 
-static inline void cpu_relax(void)
-{
-    __asm__ volatile("pause");
-}
-
 int net_wait(int (*done)(void *arg), void *arg, int64_t timeout_ns)
 {
     uint64_t start = time_ns();
@@ -33,7 +28,7 @@ int net_wait(int (*done)(void *arg), void *arg, int64_t timeout_ns)
             return -ETIMEDOUT;
         if (!net.dev || net.cfg.wait_mode == 1 ||
             now - start < (uint64_t)net.cfg.poll_budget_ns) {
-            cpu_relax();
+            cpu_poll_relax();      /* other threads and CPUs get their turn */
             continue;
         }
         /* Adaptive: acknowledge old causes so only a new frame (or the tick)

@@ -11,7 +11,8 @@
  * Calls are skipped or tamed only where the program itself would end or
  * block: exit/exit_group are skipped; kill/tkill/tgkill get signal 0; sleeps
  * and timed waits get short times (a huge sleep now sleeps forever); write and
- * writev to the console are cut to a few bytes; arch_prctl(SET_FS) is undone
+ * writev to the console are cut to a few bytes; futex waits get a short or bad
+ * timeout and clone never CLONE_VM (no thread on a random stack); arch_prctl(SET_FS) is undone
  * at once (musl keeps its thread pointer there). Memory calls (mmap, munmap,
  * mprotect, mremap, madvise) get addresses in a sandbox (32 TiB up, with the
  * scratch pages in it), or hostile ones, never the program's own memory or
@@ -123,6 +124,7 @@ static uint64_t mem_len(uint64_t addr)
 static const short implemented[] = {
     0, 1, 3, 9, 10, 11, 12, 13, 14, 16, 20, 24, 25, 28, 35, 39, 60, 62, 63, 96, 97, 99, 102, 104, 107, 108,
     110, 158, 160, 186, 200, 204, 218, 228, 229, 230, 231, 234, 302, 318,
+    56, 202, 203, 273, 309, 324,                         /* threads (issue 15) */
     1000, 1001, 1002, 1003, 1004, 1005, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
 };
 
@@ -183,6 +185,14 @@ static int tame(long nr, uint64_t a[6])
         return 1;
     case 158:                                            /* arch_prctl: undone after the call */
         return 1;
+    case 56:                                             /* clone: never a real thread on a random stack */
+        a[0] &= ~0x100ul;                                /* no CLONE_VM: always refused */
+        return 1;
+    case 202: {                                          /* futex: a wait never without a short timeout */
+        const uint64_t pick[3] = { (uint64_t)short_sleep, (uint64_t)bad_sleep, 0x10 };
+        a[3] = pick[below(3)];
+        return 1;
+    }
     case SYS_raw_recv:
         a[3] = below(100000);                            /* at most 0.1 ms */
         return 1;

@@ -234,9 +234,21 @@ static int cmp_u64(const void *a, const void *b)
 static void *empty_thread(void *a) { return a; }
 
 static volatile int ping, pong;
+static int pong_cpu;
+
+static void pin_self(int cpu)
+{
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    CPU_SET(cpu, &s);
+    if (sched_setaffinity(0, sizeof s, &s))
+        printf("smpthreads: pinning to CPU %d: %s\n", cpu, strerror(errno));
+}
+
 static void *pong_thread(void *arg)
 {
     long n = (long)arg;
+    pin_self(pong_cpu);
     for (long i = 1; i <= n; i++) {
         while (ping != i)
             syscall(SYS_futex, &ping, FUTEX_WAIT_PRIVATE, (int)(i - 1), NULL, NULL, 0);
@@ -262,21 +274,31 @@ static void bench(int n)
     qsort(v, (size_t)n, sizeof *v, cmp_u64);
     printf("bench: thread_create_join_us median %.1f p10 %.1f p90 %.1f n %d\n", (double)v[n / 2] * us,
            (double)v[n / 10] * us, (double)v[n * 9 / 10] * us, n);
-    pthread_t t;
-    pthread_create(&t, NULL, pong_thread, (void *)(long)n);
-    for (int i = 1; i <= n; i++) {
-        uint64_t t0 = cluster_rdtsc();
-        ping = i;
-        syscall(SYS_futex, &ping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-        while (pong != i)
-            syscall(SYS_futex, &pong, FUTEX_WAIT_PRIVATE, i - 1, NULL, NULL, 0);
-        v[i - 1] = cluster_rdtsc() - t0;
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    sched_getaffinity(0, sizeof all, &all);
+    /* Ping-pong through two futexes, both threads on CPU 0, then (with two
+     * CPUs or more) on CPUs 0 and 1: the wake-up crosses CPUs with an IPI. */
+    for (int cross = 0; cross <= (CPU_COUNT(&all) > 1); cross++) {
+        pin_self(0);
+        pong_cpu = cross ? 1 : 0;
+        ping = pong = 0;
+        pthread_t t;
+        pthread_create(&t, NULL, pong_thread, (void *)(long)n);
+        for (int i = 1; i <= n; i++) {
+            uint64_t t0 = cluster_rdtsc();
+            ping = i;
+            syscall(SYS_futex, &ping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+            while (pong != i)
+                syscall(SYS_futex, &pong, FUTEX_WAIT_PRIVATE, i - 1, NULL, NULL, 0);
+            v[i - 1] = cluster_rdtsc() - t0;
+        }
+        pthread_join(t, NULL);
+        qsort(v, (size_t)n, sizeof *v, cmp_u64);
+        /* one round trip holds two wake-ups */
+        printf("bench: %s median %.1f p10 %.1f p90 %.1f n %d\n", cross ? "futex_wake_xcpu_us" : "futex_wake_us",
+               (double)v[n / 2] * us / 2, (double)v[n / 10] * us / 2, (double)v[n * 9 / 10] * us / 2, n);
     }
-    pthread_join(t, NULL);
-    qsort(v, (size_t)n, sizeof *v, cmp_u64);
-    /* one round trip holds two wake-ups */
-    printf("bench: futex_wake_us median %.1f p10 %.1f p90 %.1f n %d\n", (double)v[n / 2] * us / 2,
-           (double)v[n / 10] * us / 2, (double)v[n * 9 / 10] * us / 2, n);
     free(v);
 }
 
