@@ -163,6 +163,14 @@ int       task_local_current(void);        /* local index of the running one, -1
 uint64_t *task_local_pte(int local, uint64_t uvaddr);
 /* 1 while process `local` runs (not ended or exiting), else 0. */
 int       task_local_alive(int local);
+/* Block the calling thread (of a process) until kwait_wake(chan), the
+ * deadline (timeout_ns >= 0) or its process exits; done(arg) is checked first,
+ * atomically with respect to wakers (who run under the big kernel lock, which
+ * is released while blocked). 0 (woken or done), -ETIMEDOUT, or -EBUSY when
+ * it cannot block (no process thread, table full): then wait another way.
+ * kwait_wake: from interrupt context too. (kernel/kwait.c) */
+int       kwait_block(const void *chan, int (*done)(void *arg), void *arg, int64_t timeout_ns);
+void      kwait_wake(const void *chan);
 
 /* ---- system calls ---- */
 /* Subsystems register their range of numbers: see syscall_table.h. */

@@ -43,7 +43,7 @@ struct ktask {
     int events_dirty;
     int sq_blocked;                /* pull_sq stopped with commands left (window/CQ full) */
     int dead_dirty;                /* ctrl.dead/dead_left to be written */
-    int in_wait;                   /* inside SYS_mbcf_wait's net_wait */
+    int in_wait;                   /* in SYS_mbcf_wait: 1 net_wait, 2 kwait_block */
     uint32_t wait_seen;            /* ... waiting for events to differ from this */
 };
 static struct ktask kt[MBCF_K_TASKS];
@@ -100,6 +100,8 @@ void mbcf_k_event(int t)
         return;
     kt[t].events++;
     kt[t].events_dirty = 1;
+    if (kt[t].in_wait == 2)
+        kwait_wake(&kt[t]);        /* blocked in SYS_mbcf_wait (several processes) */
 }
 
 /* ---- completions and ring publishing ---- */
@@ -573,9 +575,20 @@ static long sys_wait(int64_t timeout_ns, uint32_t seen)
     }
     mk.wait_sleeps++;
     mbcf_tr(TR_SLEEP, 0);
-    kt[t].in_wait = 1;
     kt[t].wait_seen = seen;
-    int r = net_wait(event_changed, &w, timeout_ns);
+    int r = -EBUSY;
+    if (task_local_count() > 1 && node_info()->wait_mode != 1) {
+        /* Several processes share the CPU: block (the CPU runs the others or
+         * halts; the NIC interrupt or a local write wakes us through
+         * mbcf_k_event). net_wait would keep yielding between waiters. */
+        kt[t].in_wait = 2;
+        net_poll();
+        r = kwait_block(&kt[t], event_changed, &w, timeout_ns);
+    }
+    if (r == -EBUSY) {
+        kt[t].in_wait = 1;
+        r = net_wait(event_changed, &w, timeout_ns);
+    }
     kt[t].in_wait = 0;
     publish();
     mbcf_tr(TR_WAKE, 0);
