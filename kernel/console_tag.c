@@ -16,22 +16,22 @@ void console_write_user(const char *buf, size_t n)
         console_write(buf, n);
         return;
     }
-    while (n) {
+    while (n) {                      /* one console_write per line piece: tag and text stay together */
+        char out[256];
+        size_t o = 0;
         if (!mid_line[l]) {
-            char tag[8];
-            int k = ksnprintf(tag, sizeof tag, "[%d] ", l);
-            console_write(tag, (size_t)k);
+            o = (size_t)ksnprintf(out, sizeof out, "[%d] ", l);
             mid_line[l] = 1;
         }
-        size_t k = 0;
-        while (k < n && buf[k] != '\n')
-            k++;
-        if (k < n) {                 /* through the newline */
-            k++;
-            mid_line[l] = 0;
+        while (n && o < sizeof out) {
+            char ch = *buf++;
+            n--;
+            out[o++] = ch;
+            if (ch == '\n') {
+                mid_line[l] = 0;
+                break;
+            }
         }
-        console_write(buf, k);
-        buf += k;
-        n -= k;
+        console_write(out, o);
     }
 }
