@@ -25,10 +25,23 @@ static void serial_putc(char c)
     outb(COM1, (uint8_t)c);
 }
 
+/* One piece of text at a time from several CPUs (kprintf lines, program
+ * output); a CPU that faulted while holding the lock (panic) or a stuck holder
+ * does not silence the console. */
+static struct spinlock console_lock = SPINLOCK_INIT("console");
+
 void console_write(const char *s, size_t n)
 {
+    uint64_t f = irq_save();
+    int took = 0;
+    if (!spin_held(&console_lock))
+        for (int i = 0; i < 10000000 && !(took = spin_trylock(&console_lock)); i++)
+            cpu_pause();
     for (size_t i = 0; i < n; i++)   /* plain \n: the logs are read by scripts */
         serial_putc(s[i]);
+    if (took)
+        spin_unlock(&console_lock);
+    irq_restore(f);
 }
 
 void kprintf(const char *fmt, ...)
@@ -40,18 +53,7 @@ void kprintf(const char *fmt, ...)
     va_end(ap);
     if (n > (int)sizeof buf - 1)
         n = sizeof buf - 1;
-    /* One line at a time from several CPUs; a CPU that faulted while holding
-     * the lock (panic) or a stuck holder does not silence the console. */
-    static struct spinlock console_lock = SPINLOCK_INIT("console");
-    uint64_t f = irq_save();
-    int took = 0;
-    if (!spin_held(&console_lock))
-        for (int i = 0; i < 10000000 && !(took = spin_trylock(&console_lock)); i++)
-            cpu_pause();
     console_write(buf, (size_t)n);
-    if (took)
-        spin_unlock(&console_lock);
-    irq_restore(f);
 }
 
 int ksnprintf(char *buf, size_t cap, const char *fmt, ...)
