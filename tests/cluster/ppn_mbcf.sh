@@ -11,12 +11,12 @@ cd "$(dirname "$0")/../.." || exit 1
 BIN=build/user/ppntest
 [ -x "$BIN" ] || { echo "not ok - $BIN missing (make)"; exit 1; }
 fail=0
-# run LABEL NODES PPN MODE: every TAP line of every node, prefixed by LABEL
+# run LABEL NODES PPN MODE...: one boot; the TAP lines of every node
 run() {
-    local label=$1 n=$2 p=$3 mode=$4
+    local label=$1 n=$2 p=$3; shift 3
     local dir; dir=$(mktemp -d "${TMPDIR:-/tmp}"/ppn_mbcf.XXXXXX)
-    scripts/qemu/cluster -n "$n" --ppn "$p" --timeout 120 --quiet --log-dir "$dir" \
-        "$BIN" "$mode" >"$dir/out" 2>&1
+    scripts/qemu/cluster -n "$n" --ppn "$p" --timeout 150 --quiet --log-dir "$dir" \
+        "$BIN" "$@" >"$dir/out" 2>&1
     local rc=$? okc=0 bad
     for ((r = 0; r < n; r++)); do
         okc=$((okc + $(grep -a -c '^\(\[[0-9]*\] \)\{0,1\}ok - ' "$dir/node$r.log")))
@@ -32,10 +32,8 @@ run() {
         fail=1
     fi
 }
-run "one process writes to itself: refusals leave memory untouched, nothing on the wire" 1 1 refuse
-run "own FIFO full: held, refused with FIFO full, the write behind it completes after it" 1 1 fifo
-run "intra-node refusals between two processes of one node leave memory untouched" 1 2 refuse
-run "all pairs, 1 node x 2 processes" 1 2 pairs
+run "one process writing to itself: refusals leave memory untouched, nothing on the wire; own FIFO full: held, refused with FIFO full, the write behind it completes after it" 1 1 refuse fifo
+run "1 node x 2 processes: intra-node refusals leave memory untouched; all pairs" 1 2 refuse pairs
 run "all pairs, 2 nodes x 2 processes (intra and inter mixed)" 2 2 pairs
 # bad input: nothing boots
 out=$(scripts/qemu/cluster --ppn 0 -n 1 ppntest refuse 2>&1); rc=$?

@@ -15,7 +15,8 @@
  *   ppntest pairs    every rank writes a 20000-byte pattern into every rank
  *                    (itself included), then sends each a FIFO message; each
  *                    rank waits for all messages (ordering: the writes landed
- *                    before) and checks every pattern and sender rank */
+ *                    before) and checks every pattern and sender rank
+ * Several modes may follow one another in one boot (ppntest refuse fifo). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +83,12 @@ static struct {
     volatile uint64_t go;
 } sync_area __attribute__((aligned(4096)));
 
-static void barrier(uint64_t gen)
+/* All ranks meet (generations count up over the whole run: modes can follow
+ * one another in one boot). */
+static void barrier(void)
 {
-    static uint64_t val;
-    val = gen;
+    static uint64_t val, gen;
+    val = ++gen;
     if (rank != 0) {
         put_sync(0, (uint64_t)&sync_area.in[rank], &val, 8);
         while (sync_area.go < gen)
@@ -115,7 +118,7 @@ static int test_refuse(void)
         check(r == 0, "exports", r, 0);
     }
     mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-    barrier(1);
+    barrier();
     if (rank == 0) {
         struct mbcf_stats s0, s1;
         mbcf_guest_stats(&s0);
@@ -154,7 +157,7 @@ static int test_refuse(void)
                   (long)(s1.local_applied - s0.local_applied), 1);
         }
     }
-    barrier(2);
+    barrier();
     if (rank == t) {
         uint8_t want[4096];
         memset(want, 0xA5, sizeof want);
@@ -166,7 +169,7 @@ static int test_refuse(void)
             same &= memcmp(guard[p], want, 4096) == 0;
         check(same, "refused targets unchanged (read-only, unexported, crossing)", 0, 0);
     }
-    barrier(3);
+    barrier();
     return 0;
 }
 
@@ -229,7 +232,7 @@ static int test_pairs(void)
     check(mbcf_fifo_create(&f, pring, sizeof pring) == 0, "FIFO created", 0, 0);
     check(mbcf_export(area, sizeof area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0, "area exported", 0, 0);
     mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-    barrier(1);
+    barrier();
     static uint8_t pats[MAXR][PAIR_BYTES];
     static int msgs[MAXR];
     done_count = 0;
@@ -276,7 +279,7 @@ static int test_pairs(void)
         }
     }
     check(from_ok, "one message from every rank, stamped with its rank", (long)seen, size);
-    barrier(2);
+    barrier();
     return 0;
 }
 
@@ -293,17 +296,23 @@ int main(int argc, char **argv)
         printf("not ok - rank %d: %d ranks, at most %d\n", rank, size, MAXR);
         return 1;
     }
-    const char *mode = argc > 1 ? argv[1] : "";
-    printf("# rank %d of %d (%d per node): %s\n", rank, size, ppn, mode);
-    if (!strcmp(mode, "refuse"))
-        test_refuse();
-    else if (!strcmp(mode, "fifo"))
-        test_fifo();
-    else if (!strcmp(mode, "pairs"))
-        test_pairs();
-    else {
-        printf("usage: ppntest refuse|fifo|pairs\n");
+    if (argc < 2) {
+        printf("usage: ppntest refuse|fifo|pairs...\n");
         return 2;
+    }
+    for (int a = 1; a < argc; a++) {      /* the modes in order, one boot */
+        const char *mode = argv[a];
+        printf("# rank %d of %d (%d per node): %s\n", rank, size, ppn, mode);
+        if (!strcmp(mode, "refuse"))
+            test_refuse();
+        else if (!strcmp(mode, "fifo"))
+            test_fifo();
+        else if (!strcmp(mode, "pairs"))
+            test_pairs();
+        else {
+            printf("not ok - rank %d: unknown mode '%s' (refuse, fifo, pairs)\n", rank, mode);
+            return 2;
+        }
     }
     mbcf_finalize();
     return failures ? 1 : 0;
