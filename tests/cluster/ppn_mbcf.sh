@@ -5,8 +5,9 @@
 # local_* counters; its own FIFO full -> held ~2 s then refused, a write
 # behind it completes after it; entries stamped with the sender's rank), and
 # all pairs of ranks (patterns + FIFO messages, ordering) on 1 node x 2 ranks
-# and on 2 nodes x 2 ranks (intra- and inter-node mixed). The launcher and
-# mpiexec refuse --ppn 0 / a rank count that is not a multiple of --ppn.
+# and on 2 nodes x 2 ranks (intra- and inter-node mixed, through mpiexec: each
+# rank's output relayed under its rank). The launcher and mpiexec refuse
+# --ppn 0 / a rank count that is not a multiple of --ppn. Three boots.
 cd "$(dirname "$0")/../.." || exit 1
 BIN=build/user/ppntest
 [ -x "$BIN" ] || { echo "not ok - $BIN missing (make)"; exit 1; }
@@ -34,7 +35,22 @@ run() {
 }
 run "one process writing to itself: refusals leave memory untouched, nothing on the wire; own FIFO full: held, refused with FIFO full, the write behind it completes after it" 1 1 refuse fifo
 run "1 node x 2 processes: intra-node refusals leave memory untouched; all pairs" 1 2 refuse pairs
-run "all pairs, 2 nodes x 2 processes (intra and inter mixed)" 2 2 pairs
+# 2 nodes x 2 through mpiexec: each rank's lines relayed as "[rank] ..." (the
+# kernel's "[local] " console tag -> rank node * 2 + local)
+dir=$(mktemp -d "${TMPDIR:-/tmp}"/ppn_mbcf.XXXXXX)
+libmpi_mbcf/mpiexec -n 4 --ppn 2 --tag-output --timeout 150 --log-dir "$dir" "$BIN" pairs >"$dir/relayed" 2>&1
+rc=$? good=0
+for r in 0 1 2 3; do
+    [ "$(grep -c "^\[$r\] ok - rank $r: " "$dir/relayed")" -ge 8 ] && good=$((good + 1))
+done
+if [ $rc = 0 ] && [ $good = 4 ] && ! grep -q 'not ok' "$dir/relayed"; then
+    echo "ok - all pairs, mpiexec -n 4 --ppn 2 (intra and inter mixed): every rank's lines relayed as [rank]"
+    rm -rf "$dir"
+else
+    echo "not ok - all pairs, mpiexec -n 4 --ppn 2: exit $rc, $good of 4 ranks relayed with their rank (logs in $dir)"
+    grep 'not ok' "$dir/relayed" | head -5 | sed 's/^/# /'
+    fail=1
+fi
 # bad input: nothing boots
 out=$(scripts/qemu/cluster --ppn 0 -n 1 ppntest refuse 2>&1); rc=$?
 [ $rc = 2 ] && grep -q -- "--ppn wants processes per node 1..64, got '0'" <<<"$out" &&
