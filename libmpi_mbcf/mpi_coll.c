@@ -3,6 +3,7 @@
  * called with the same arguments on the communicator's hidden collective
  * communicator (its own context, so collective traffic never matches user
  * point-to-point messages). */
+#include "ult_offload.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
@@ -51,6 +52,8 @@ static int chk_counts(MPI_Comm comm, struct comm *c, const int *counts, const ch
 
 int PMPI_Barrier(MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_barrier(comm);
     ENTER("MPI_Barrier");
     RET("MPI_Barrier", coll_barrier(c->coll));
 }
@@ -58,6 +61,8 @@ MPI_ALIAS(Barrier);
 
 int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_bcast(buf, count, dt, root, comm);
     const char *fn = "MPI_Bcast";
     ENTER(fn);
     TRY(chk_buf(comm, count, dt, fn));
@@ -69,6 +74,8 @@ MPI_ALIAS(Bcast);
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
                MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_reduce(sbuf, rbuf, count, dt, op, root, comm);
     const char *fn = "MPI_Reduce";
     ENTER(fn);
     TRY(chk_buf(comm, count, dt, fn));
@@ -81,6 +88,8 @@ MPI_ALIAS(Reduce);
 int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                   MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_allreduce(sbuf, rbuf, count, dt, op, comm);
     const char *fn = "MPI_Allreduce";
     ENTER(fn);
     TRY(chk_buf(comm, count, dt, fn));
@@ -92,6 +101,8 @@ MPI_ALIAS(Allreduce);
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                MPI_Datatype rdt, int root, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm, 0);
     const char *fn = "MPI_Gather";
     ENTER(fn);
     TRY(chk_root(comm, c, root, fn));
@@ -125,6 +136,8 @@ MPI_ALIAS(Gatherv);
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                 MPI_Datatype rdt, int root, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
     const char *fn = "MPI_Scatter";
     ENTER(fn);
     TRY(chk_root(comm, c, root, fn));
@@ -158,6 +171,8 @@ MPI_ALIAS(Scatterv);
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                   MPI_Datatype rdt, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, 0, comm, 1);
     const char *fn = "MPI_Allgather";
     ENTER(fn);
     if (sbuf != MPI_IN_PLACE)
@@ -185,6 +200,8 @@ MPI_ALIAS(Allgatherv);
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                  MPI_Datatype rdt, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, comm);
     const char *fn = "MPI_Alltoall";
     ENTER(fn);
     if (sbuf != MPI_IN_PLACE)

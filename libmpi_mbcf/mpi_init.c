@@ -10,6 +10,7 @@
 #include "params.h"
 #include "mbcf.h"
 #include "pml.h"
+#include "ult_offload.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -62,15 +63,20 @@ MPI_ALIAS(Init);
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     int e = PMPI_Init(argc, argv);
+    int got = required >= MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
+    /* MULTIPLE: every thread's calls go to one communication thread
+     * (ult_offload.c, issue 16); the library itself stays single-threaded */
+    if (!e && required == MPI_THREAD_MULTIPLE && ult_offload_start() == 0)
+        got = MPI_THREAD_MULTIPLE;
     if (provided)
-        *provided = required >= MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
+        *provided = got;
     return e;
 }
 MPI_ALIAS(Init_thread);
 
 int PMPI_Query_thread(int *provided)
 {
-    *provided = MPI_THREAD_FUNNELED;
+    *provided = ult_offload_on ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Query_thread);
@@ -99,6 +105,8 @@ MPI_ALIAS(Finalized);
 int PMPI_Finalize(void)
 {
     CHECK_INIT("MPI_Finalize");
+    if (ULT_OFFLOADED())
+        return ult_finalize();
     bsend_detach_wait();
     pml_finalize();
     if (mpi_params.stats)

@@ -1,6 +1,7 @@
 /* mpi_pt2pt.c - MPI entry points of point-to-point (MPI-3.1 chapter 3):
  * argument checks, request set-up, then the protocol (pml.h). Blocking calls
  * are the non-blocking ones followed by MPI_Wait. */
+#include "ult_offload.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
@@ -96,6 +97,8 @@ static int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Co
 int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
+    if (ULT_OFFLOADED())
+        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_STD);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_STD, 0, "MPI_Isend");
 }
 MPI_ALIAS(Isend);
@@ -103,6 +106,8 @@ MPI_ALIAS(Isend);
 int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
+    if (ULT_OFFLOADED())
+        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_SYNC);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_SYNC, 0, "MPI_Issend");
 }
 MPI_ALIAS(Issend);
@@ -110,6 +115,8 @@ MPI_ALIAS(Issend);
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
+    if (ULT_OFFLOADED())
+        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_READY);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_READY, 0, "MPI_Irsend");
 }
 MPI_ALIAS(Irsend);
@@ -117,6 +124,8 @@ MPI_ALIAS(Irsend);
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
+    if (ULT_OFFLOADED())
+        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_BUF);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_BUF, 0, "MPI_Ibsend");
 }
 MPI_ALIAS(Ibsend);
@@ -124,6 +133,8 @@ MPI_ALIAS(Ibsend);
 int PMPI_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
+    if (ULT_OFFLOADED())
+        return ult_irecv(buf, count, dt, src, tag, comm, req);
     return irecv(buf, count, dt, src, tag, comm, req, 0, "MPI_Irecv");
 }
 MPI_ALIAS(Irecv);
@@ -140,24 +151,32 @@ static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int 
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_send(buf, count, dt, dest, tag, comm, ULT_STD);
     return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
 }
 MPI_ALIAS(Send);
 
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_send(buf, count, dt, dest, tag, comm, ULT_SYNC);
     return send_wait(buf, count, dt, dest, tag, comm, MODE_SYNC, "MPI_Ssend");
 }
 MPI_ALIAS(Ssend);
 
 int PMPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_send(buf, count, dt, dest, tag, comm, ULT_READY);
     return send_wait(buf, count, dt, dest, tag, comm, MODE_READY, "MPI_Rsend");
 }
 MPI_ALIAS(Rsend);
 
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
+    if (ULT_OFFLOADED())
+        return ult_send(buf, count, dt, dest, tag, comm, ULT_BUF);
     MPI_Request r;
     int e = isend(buf, count, dt, dest, tag, comm, &r, MODE_BUF, 0, "MPI_Bsend");
     if (e)
@@ -169,6 +188,8 @@ MPI_ALIAS(Bsend);
 int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
              MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_recv(buf, count, dt, src, tag, comm, st);
     MPI_Request r;
     int e = irecv(buf, count, dt, src, tag, comm, &r, 0, "MPI_Recv");
     if (e)
@@ -216,6 +237,8 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int 
                  void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
                  MPI_Comm comm, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount, rdt, source, rtag, comm, st);
     MPI_Request r[2];
     int e = irecv(rbuf, rcount, rdt, source, rtag, comm, &r[0], 0, "MPI_Sendrecv");
     if (e)
@@ -259,6 +282,8 @@ MPI_ALIAS(Sendrecv_replace);
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_iprobe(source, tag, comm, flag, st);
     int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe");
     if (e)
         return e;
@@ -284,6 +309,8 @@ MPI_ALIAS(Iprobe);
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_probe(source, tag, comm, st);
     int flag = 0;
     for (;;) {
         int e = PMPI_Iprobe(source, tag, comm, &flag, st);

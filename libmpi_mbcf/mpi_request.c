@@ -3,6 +3,7 @@
  * Request_get_status, Cancel, persistent requests (Start/Startall),
  * Get_count/Get_elements, status setters. The request objects are
  * pml_request.c; progress and waiting pml_progress.c. */
+#include "ult_offload.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "pml.h"
@@ -67,6 +68,8 @@ static MPI_Comm req_comm(MPI_Request h)
 
 int PMPI_Wait(MPI_Request *h, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_wait(h, st);
     CHECK_INIT("MPI_Wait");
     if (!h)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Wait");
@@ -87,6 +90,8 @@ MPI_ALIAS(Wait);
 
 int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_test(h, flag, st);
     CHECK_INIT("MPI_Test");
     if (!h || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test");
@@ -149,6 +154,8 @@ static int finish_all(int n, MPI_Request h[], MPI_Status sts[], const char *fn)
 
 int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_waitall(n, h, sts);
     CHECK_INIT("MPI_Waitall");
     int e = check_array(n, h, "MPI_Waitall");
     if (e)
@@ -168,6 +175,8 @@ MPI_ALIAS(Waitall);
 
 int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_testall(n, h, flag, sts);
     CHECK_INIT("MPI_Testall");
     int e = check_array(n, h, "MPI_Testall");
     if (e)
@@ -202,6 +211,8 @@ static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
 
 int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_waitany(n, h, index, st);
     CHECK_INIT("MPI_Waitany");
     int e = check_array(n, h, "MPI_Waitany");
     if (e)
@@ -226,6 +237,8 @@ MPI_ALIAS(Waitany);
 
 int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
 {
+    if (ULT_OFFLOADED())
+        return ult_testany(n, h, index, flag, st);
     CHECK_INIT("MPI_Testany");
     int e = check_array(n, h, "MPI_Testany");
     if (e)
@@ -292,12 +305,16 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
 
 int PMPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_waitsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 1, "MPI_Waitsome");
 }
 MPI_ALIAS(Waitsome);
 
 int PMPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
+    if (ULT_OFFLOADED())
+        return ult_testsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 0, "MPI_Testsome");
 }
 MPI_ALIAS(Testsome);
@@ -323,6 +340,8 @@ MPI_ALIAS(Request_get_status);
 
 int PMPI_Request_free(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_request_free(h);
     CHECK_INIT("MPI_Request_free");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
@@ -338,6 +357,8 @@ MPI_ALIAS(Request_free);
 
 int PMPI_Cancel(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_cancel(h);
     CHECK_INIT("MPI_Cancel");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
@@ -361,6 +382,8 @@ MPI_ALIAS(Test_cancelled);
 
 int PMPI_Start(MPI_Request *h)
 {
+    if (ULT_OFFLOADED())
+        return ult_start(h);
     CHECK_INIT("MPI_Start");
     struct req *r = h ? req_get(*h) : NULL;
     if (!r || !r->persistent)
@@ -378,6 +401,8 @@ MPI_ALIAS(Start);
 
 int PMPI_Startall(int n, MPI_Request h[])
 {
+    if (ULT_OFFLOADED())
+        return ult_startall(n, h);
     if (n < 0 || (n && !h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
     for (int i = 0; i < n; i++) {

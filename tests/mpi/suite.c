@@ -1,7 +1,10 @@
 /* suite.c - runs every conformance program of tests/mpi in one MPI job (for
  * QEMU, where each boot costs tens of seconds): each program is compiled with
  * -DTAP_SUITE -Dmain=suite_<name> (tap.h maps its Init/Finalize to the
- * driver's) and called in turn, separated by barriers. TAP output. */
+ * driver's) and called in turn, separated by barriers. TAP output.
+ * With -DSUITE_ULT (userland/mythmpi/mythmpi.mk, issue 16) each program runs
+ * in its own libmyth ULT over MPI_THREAD_MULTIPLE: every offloaded call goes
+ * through the communication thread (docs/ult.md). */
 #include "tap.h"
 #include <stdio.h>
 #include <string.h>
@@ -23,8 +26,32 @@ int tap_suite_init(int *provided)
     return MPI_SUCCESS;
 }
 
+#ifdef SUITE_ULT
+#include "myth_mpi.h"
+struct ult_prog { int (*fn)(int, char **); int argc; char **argv; int rc; };
+static void *ult_prog_main(void *a)
+{
+    struct ult_prog *p = a;
+    p->rc = p->fn(p->argc, p->argv);
+    return NULL;
+}
+/* run fn in a new ULT and wait for it */
+static int run_prog(int (*fn)(int, char **), int argc, char **argv)
+{
+    struct ult_prog p = { fn, argc, argv, 0 };
+    myth_join(myth_create(ult_prog_main, &p), NULL);
+    return p.rc;
+}
+#else
+static int run_prog(int (*fn)(int, char **), int argc, char **argv)
+{
+    return fn(argc, argv);
+}
+#endif
+
 #undef MPI_Init
 #undef MPI_Finalize
+#undef MPI_Init_thread
 int main(int argc, char **argv)
 {
     struct { const char *name; int (*fn)(int, char **); } progs[] = {
@@ -32,7 +59,14 @@ int main(int argc, char **argv)
         SUITE_LIST
 #undef X
     };
+#ifdef SUITE_ULT
+    int provided;
+    if (myth_init() || myth_mpi_register())
+        return 1;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+#else
     MPI_Init(&argc, &argv);
+#endif
     started = 1;
     int me;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -44,12 +78,15 @@ int main(int argc, char **argv)
         if (me == 0)
             printf("# %s\n", progs[i].name);
         fflush(stdout);
-        int rc = progs[i].fn(argc, argv);
+        int rc = run_prog(progs[i].fn, argc, argv);
         bad |= rc != 0;
         MPI_Barrier(MPI_COMM_WORLD);
     }
     if (me == 0)
         printf("1..%d\n", tap_total());
     MPI_Finalize();
+#ifdef SUITE_ULT
+    myth_fini();
+#endif
     return bad;
 }
