@@ -60,6 +60,7 @@ bench: deps
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
 	scripts/qemu/bench_tofu
+	scripts/qemu/bench_ppn
 	scripts/qemu/bench_smp
 
 # Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH

@@ -154,6 +154,24 @@ extern uint64_t user_pt_generation;
 /* After changing a user PTE: */
 void user_tlb_flush(uint64_t uvaddr);
 
+/* ---- the processes of this node by local index (--ppn, issue 15) ----
+ * Local indices are 0..task_local_count()-1; MPI rank = node * ppn + local. */
+int       task_local_count(void);          /* processes loaded (0 before the first) */
+int       task_local_current(void);        /* local index of the running one, -1 none */
+/* user_pte() of process `local`'s address space (NULL when there is no such
+ * process or the page is not present and user). Works from interrupt context. */
+uint64_t *task_local_pte(int local, uint64_t uvaddr);
+/* 1 while process `local` runs (not ended or exiting), else 0. */
+int       task_local_alive(int local);
+/* Block the calling thread (of a process) until kwait_wake(chan), the
+ * deadline (timeout_ns >= 0) or its process exits; done(arg) is checked first,
+ * atomically with respect to wakers (who run under the big kernel lock, which
+ * is released while blocked). 0 (woken or done), -ETIMEDOUT, or -EBUSY when
+ * it cannot block (no process thread, table full): then wait another way.
+ * kwait_wake: from interrupt context too. (kernel/kwait.c) */
+int       kwait_block(const void *chan, int (*done)(void *arg), void *arg, int64_t timeout_ns);
+void      kwait_wake(const void *chan);
+
 /* ---- system calls ---- */
 /* Subsystems register their range of numbers: see syscall_table.h. */
 

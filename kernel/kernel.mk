@@ -1,11 +1,11 @@
 # kernel/kernel.mk - builds BOOTX64.EFI (GNU-EFI: crt0 + linker script from
 # Debian's gnu-efi, objcopy to a PE32+ EFI application) from KERNEL_SRCS, and
 # the host unit tests of the kernel's portable pieces.
-KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kernel/console.c \
+KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kernel/console.c kernel/console_tag.c \
 	kernel/palloc.c kernel/pt.c kernel/timespec.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
 	kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
-	kernel/node.c kernel/task.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c
+	kernel/node.c kernel/task.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c
 
 EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib

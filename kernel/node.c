@@ -102,6 +102,7 @@ void node_config_read(void)
         node.argc = 1;
     }
     node.info.tsc_hz = tsc_hz();
+    node.info.ppn = node.ppn;         /* SYS_node_info: ranks are node * ppn + local */
 }
 
 const struct node_info *node_info(void)

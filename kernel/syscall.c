@@ -33,7 +33,7 @@ static long sys_write(int fd, uint64_t buf, uint64_t len)
         uint64_t n = len - done < sizeof tmp ? len - done : sizeof tmp;
         if (copy_from_user(tmp, buf + done, n))
             return done ? (long)done : -EFAULT;
-        console_write(tmp, n);
+        console_write_user(tmp, n);
         done += n;
     }
     return (long)done;
@@ -262,7 +262,9 @@ static long sc_prlimit64(const struct syscall_args *a)  /* only for ourselves */
 }
 static long sc_node_info(const struct syscall_args *a)
 {
-    return copy_to_user(a->a1, &node.info, sizeof node.info);
+    struct node_info ni = node.info;
+    ni.local = task_local_current() < 0 ? 0 : task_local_current();
+    return copy_to_user(a->a1, &ni, sizeof ni);
 }
 
 static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {

@@ -8,6 +8,7 @@
 #include "mpi_errhandler.h"
 #include "mpi_group.h"
 #include "pml.h"
+#include "mbcf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,8 +308,9 @@ int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Co
 {
     (void)info;
     GETC(c, comm, "MPI_Comm_split_type");
-    /* every node is its own shared-memory domain */
-    int color = type == MPI_COMM_TYPE_SHARED ? mpi_world_rank : MPI_UNDEFINED;
+    /* the ranks of one node (--ppn, docs/ppn.md): their MBCF operations are
+     * applied memory to memory by the kernel (no shared windows, though) */
+    int color = type == MPI_COMM_TYPE_SHARED ? mpi_world_rank / mbcf_ppn() : MPI_UNDEFINED;
     int e = split(c, color, key, newcomm, "MPI_Comm_split_type");
     return e ? mpi_err(comm, e, "MPI_Comm_split_type") : MPI_SUCCESS;
 }

@@ -46,7 +46,7 @@ int PMPI_Init(int *argc, char ***argv)
     mpi_world_rank = mbcf_rank();
     mpi_world_size = mbcf_size();
     if (mpi_world_size > MAXR) {
-        fprintf(stderr, "libmpi_mbcf: %d nodes, at most %d supported\n", mpi_world_size, MAXR);
+        fprintf(stderr, "libmpi_mbcf: %d ranks, at most %d supported\n", mpi_world_size, MAXR);
         return MPI_ERR_OTHER;
     }
     params_from_env();

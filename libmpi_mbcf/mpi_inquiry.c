@@ -24,7 +24,7 @@ int PMPI_Get_processor_name(char *name, int *len)
 {
     if (!name || !len)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_processor_name");
-    snprintf(name, MPI_MAX_PROCESSOR_NAME, "mbcf-node%d", mpi_world_rank);
+    snprintf(name, MPI_MAX_PROCESSOR_NAME, "mbcf-node%d", mpi_world_rank / mbcf_ppn());
     *len = (int)strlen(name);
     return MPI_SUCCESS;
 }

@@ -14,7 +14,15 @@
  * (mbcf_leave, BYE), and a peer silent for peer_dead_ms (fw_cfg
  * opt/cluster/peer_dead_ms, default PEER_DEAD_MS_DEFAULT, 0 = never) is
  * declared dead; the task sees it in ctrl.dead/dead_left, in MBCF_E_PEER_DEAD
- * completions, and a SYS_mbcf_wait wakes up. */
+ * completions, and a SYS_mbcf_wait wakes up.
+ *
+ * Several processes per node (--ppn, issue 15, docs/ppn.md): each attached
+ * process t (its local index, the MBCF task id) has its own rings, indices
+ * and event count (struct ktask below); the one engine serves them all.
+ * A command's source process travels with it through the engine in the top
+ * byte of its source address (SRC_TAG) and its completion finds the process
+ * again through a table of in-flight commands (struct inflight). Commands to
+ * this node never enter the engine: mbcf_kernel_local.c applies them. */
 #include "kapi.h"
 #include "net/net.h"
 #include "net/net_proto.h"
@@ -25,66 +33,123 @@
 #include "syscall_table.h"
 #include "subsys.h"
 
-int mbcf_k_task_ready;
-static int in_wait;                /* inside SYS_mbcf_wait's net_wait */
-static uint32_t wait_seen;         /* ... waiting for mk.events to differ from this */
-
-static struct {
-    struct mbcf_engine *eng;
+/* One attached process (local index t). */
+struct ktask {
+    int ready;                     /* SYS_mbcf_setup done */
     struct mbcf_rings r;           /* validated at setup */
     uint32_t sq_head, cq_tail;     /* our own indices (never read back) */
     uint32_t events;
+    uint32_t outstanding;          /* commands in the engine, not completed */
     int events_dirty;
     int sq_blocked;                /* pull_sq stopped with commands left (window/CQ full) */
+    int dead_dirty;                /* ctrl.dead/dead_left to be written */
+    int in_wait;                   /* in SYS_mbcf_wait: 1 net_wait, 2 kwait_block */
+    uint32_t wait_seen;            /* ... waiting for events to differ from this */
+};
+static struct ktask kt[MBCF_K_TASKS];
+
+static struct {
+    struct mbcf_engine *eng;
     int rx_done_hook_seen;         /* the network layer calls mbcf_net_rx_done */
     uint64_t acks_deferred;        /* receive bursts whose pure ack was left to the task */
     uint64_t doorbells, waits, wait_sleeps, sq_errors;
-    int dead_dirty;                /* ctrl.dead/dead_left to be written */
 } mk;
 
-void mbcf_k_event(void)
+/* Source process of an engine command: bits 48-55 of its source address
+ * (user addresses end below USER_TOP = 2^47; the engine only adds offsets). */
+#define SRC_TAG(t, va) ((va) | (uint64_t)(t) << 48)
+#define SRC_T(a)       ((int)((a) >> 48) & 0xff)
+#define SRC_VA(a)      ((a) & ((1ull << 48) - 1))
+
+/* In-flight engine commands: the engine's cookie is a slot index here, the
+ * slot keeps the process and its own cookie. As many as the engine can hold. */
+#define INFLIGHT_N (MBCF_MAX_NODES * MBCF_OPQ)
+struct inflight { uint64_t cookie; int16_t t; uint8_t target; };
+static struct inflight *infl;      /* INFLIGHT_N slots */
+static uint16_t *infl_free;        /* stack of free slot numbers */
+static uint32_t infl_nfree;
+
+static int inflight_init(void)
 {
-    mk.events++;
-    mk.events_dirty = 1;
+    infl = page_alloc((INFLIGHT_N * sizeof *infl + PAGE_SIZE - 1) / PAGE_SIZE);
+    infl_free = page_alloc((INFLIGHT_N * sizeof *infl_free + PAGE_SIZE - 1) / PAGE_SIZE);
+    if (!infl || !infl_free)
+        return -1;
+    for (uint32_t i = 0; i < INFLIGHT_N; i++)
+        infl_free[i] = (uint16_t)(INFLIGHT_N - 1 - i);
+    infl_nfree = INFLIGHT_N;
+    return 0;
+}
+
+int mbcf_k_endpoint(int node, int t)
+{
+    int ppn = node_info()->ppn > 0 ? node_info()->ppn : 1;
+    return node * ppn + t;
+}
+
+/* Attached and still running: a process that ended (without detaching)
+ * receives nothing more, MBCF_E_NOTASK as for a detached one. */
+int mbcf_k_task_ready(int t)
+{
+    return t >= 0 && t < MBCF_K_TASKS && kt[t].ready && task_local_alive(t);
+}
+
+void mbcf_k_event(int t)
+{
+    if (t < 0 || t >= MBCF_K_TASKS)
+        return;
+    kt[t].events++;
+    kt[t].events_dirty = 1;
+    if (kt[t].in_wait == 2)
+        kwait_wake(&kt[t]);        /* blocked in SYS_mbcf_wait (several processes) */
 }
 
 /* ---- completions and ring publishing ---- */
-static void publish(void)
+static void publish_one(int t)
 {
-    if (!mbcf_k_task_ready || !mk.events_dirty)
+    struct ktask *k = &kt[t];
+    if (!k->ready || !k->events_dirty)
         return;
-    mk.events_dirty = 0;
+    k->events_dirty = 0;
     /* sq_head, cq_tail, events are adjacent: one copy (one page check). One
      * CPU and interrupts off in the kernel: the task never sees a half update. */
-    uint32_t v[3] = { mk.sq_head, mk.cq_tail, mk.events };
+    uint32_t v[3] = { k->sq_head, k->cq_tail, k->events };
     _Static_assert(offsetof(struct mbcf_ctrl, cq_tail) == 4 &&
                    offsetof(struct mbcf_ctrl, events) == 8, "mbcf_ctrl layout");
-    uint32_t *u = mbcf_k_uptr(mk.r.ctrl, sizeof v, 1);
+    uint32_t *u = mbcf_k_uptr(t, k->r.ctrl, sizeof v, 1);
     if (u)
         memcpy(u, v, sizeof v);     /* inline (-fbuiltin), cached translation */
     else
-        (void)copy_to_user(mk.r.ctrl + offsetof(struct mbcf_ctrl, sq_head), v, sizeof v);
-    if (mk.dead_dirty && mk.eng) {  /* rare: a peer died */
+        (void)mbcf_k_put_user(t, k->r.ctrl, v, sizeof v);
+    if (k->dead_dirty && mk.eng) {  /* rare: a peer died */
         uint64_t d[2];
         d[0] = mbcf_dead_mask(mk.eng, &d[1]);
-        if (!copy_to_user(mk.r.ctrl + offsetof(struct mbcf_ctrl, dead), d, sizeof d))
-            mk.dead_dirty = 0;
+        if (!mbcf_k_put_user(t, k->r.ctrl + offsetof(struct mbcf_ctrl, dead), d, sizeof d))
+            k->dead_dirty = 0;
     }
 }
 
-static void cq_push(uint64_t cookie, int node, int status)
+static void publish(void)
 {
-    if (!mbcf_k_task_ready)
+    for (int t = 0; t < MBCF_K_TASKS; t++)
+        if (kt[t].events_dirty)
+            publish_one(t);
+}
+
+void mbcf_k_complete(int t, uint64_t cookie, int node, int status)
+{
+    if (!mbcf_k_task_ready(t))
         return;
+    struct ktask *k = &kt[t];
     struct mbcf_kcqe c = { cookie, status, node };
-    uint64_t ua = mk.r.cq + (uint64_t)(mk.cq_tail % mk.r.cq_entries) * sizeof c;
-    void *u = mbcf_k_uptr(ua, sizeof c, 1);
+    uint64_t ua = k->r.cq + (uint64_t)(k->cq_tail % k->r.cq_entries) * sizeof c;
+    void *u = mbcf_k_uptr(t, ua, sizeof c, 1);
     if (u)
         memcpy(u, &c, sizeof c);
     else
-        (void)copy_to_user(ua, &c, sizeof c);
-    mk.cq_tail++;
-    mbcf_k_event();
+        (void)mbcf_k_put_user(t, ua, &c, sizeof c);
+    k->cq_tail++;
+    mbcf_k_event(t);
 }
 
 /* ---- engine callbacks ---- */
@@ -96,20 +161,22 @@ static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
     return net_queue(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
 }
 static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
+/* The engine hands on the wire's task field: target and source process (MBCF_WT). */
 static int cb_check(void *ctx, uint16_t task, uint64_t va, uint64_t len)
 {
     (void)ctx;
-    return mbcf_k_check_range(task, va, len);
+    return mbcf_k_check_range(MBCF_WT_TARGET(task), va, len);
 }
 static int cb_write(void *ctx, uint16_t task, uint64_t va, const void *d, uint32_t len)
 {
     (void)ctx;
-    return mbcf_k_write(task, va, d, len);
+    return mbcf_k_write(MBCF_WT_TARGET(task), va, d, len);
 }
 static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void *d, uint32_t len)
 {
     (void)ctx;
-    return mbcf_k_fifo_append(task, fifo, src, d, len);
+    return mbcf_k_fifo_append(MBCF_WT_TARGET(task), fifo, mbcf_k_endpoint(src, MBCF_WT_SOURCE(task)),
+                              d, len);
 }
 /* A DATA frame straight into the NIC's transmit buffer: the data is copied
  * once, from the task's source (through the leaf-PTE cache) to the buffer. */
@@ -125,31 +192,28 @@ static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint6
         return -1;
     memcpy(p, h, MBCF_WIRE_HDR);
     uint8_t *d = p + MBCF_WIRE_HDR;
-    uint64_t a = src, end = src + h->len;
-    while (a < end) {                    /* page by page (a frame spans at most 2) */
-        uint32_t n = (uint32_t)(PAGE_SIZE - (a & (PAGE_SIZE - 1)));
-        if (n > end - a)
-            n = (uint32_t)(end - a);
-        const void *u = mbcf_k_uptr(a, n, 0);
-        if (u)
-            memcpy(d, u, n);
-        else if (copy_from_user(d, a, n)) {
-            if (!self)
-                net_tx_cancel_last();
-            return MBCF_E_INVAL;
-        }
-        d += n;
-        a += n;
+    /* page by page from the source process (a frame spans at most 2 pages) */
+    if (mbcf_k_read(SRC_T(src), SRC_VA(src), d, h->len)) {
+        if (!self)
+            net_tx_cancel_last();
+        return MBCF_E_INVAL;
     }
+    d += h->len;
     memcpy(d, status, h->nstat);
     if (self)
         return net_send(dst, CLUSTER_KIND_MBCF, lo, len) ? -1 : 0;
     return 0;
 }
-static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
+static void cb_complete(void *ctx, uint64_t slot, int node, int status)
 {
     (void)ctx;
-    cq_push(cookie, node, status);
+    if (slot >= INFLIGHT_N)
+        return;
+    struct inflight f = infl[slot];
+    infl_free[infl_nfree++] = (uint16_t)slot;
+    if (f.t >= 0 && f.t < MBCF_K_TASKS && kt[f.t].outstanding)
+        kt[f.t].outstanding--;
+    mbcf_k_complete(f.t, f.cookie, mbcf_k_endpoint(node, f.target), status);
 }
 static void *cb_alloc(void *ctx, size_t bytes)
 {
@@ -168,8 +232,10 @@ static void cb_peer_dead(void *ctx, int node, int why)
     else
         kprintf("mbcf: t=%lu ms peer node %d dead: no answer for %lu ms (last frame from it "
                 "at t=%lu ms)\n", now / 1000000, node, (now - heard) / 1000000, heard / 1000000);
-    mk.dead_dirty = 1;
-    mbcf_k_event();                /* wakes SYS_mbcf_wait */
+    for (int t = 0; t < MBCF_K_TASKS; t++) {
+        kt[t].dead_dirty = 1;
+        mbcf_k_event(t);           /* wakes SYS_mbcf_wait */
+    }
 }
 
 #define PEER_DEAD_MS_DEFAULT 4000
@@ -191,7 +257,7 @@ static struct mbcf_engine *engine(void)
     if (mk.eng || !net_up())
         return mk.eng;
     void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
-    if (!mem)
+    if (!mem || (!infl && inflight_init()))
         return 0;
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
@@ -206,61 +272,105 @@ static struct mbcf_engine *engine(void)
 }
 
 /* ---- submission ring ---- */
-static void sq_complete_now(uint64_t cookie, int node, int status)
+static void sq_complete_now(int t, uint64_t cookie, int node, int status)
 {
     mk.sq_errors++;
-    cq_push(cookie, node, status);
+    mbcf_k_complete(t, cookie, node, status);
 }
 
-/* Take commands while the engine and the completion ring have room. */
-static uint32_t pull_sq(void)
+/* Hand command q of process t to the engine (its cookie becomes a slot). */
+static int post_remote(int t, const struct mbcf_sqe *q)
 {
-    if (!mbcf_k_task_ready || !engine())
+    if (!infl_nfree)
+        return -MBCF_E_AGAIN;
+    uint16_t slot = infl_free[infl_nfree - 1];
+    uint64_t src = SRC_TAG(t, q->src);
+    uint16_t wt = MBCF_WT(q->task, t);
+    int r = q->op == MBCF_SQE_PUT
+        ? mbcf_post_put(mk.eng, q->node, wt, q->raddr, src, q->len, slot)
+        : mbcf_post_fifo(mk.eng, q->node, wt, q->raddr, src, q->len, slot);
+    if (r == 0) {
+        infl_nfree--;
+        infl[slot].cookie = q->cookie;
+        infl[slot].t = (int16_t)t;
+        infl[slot].target = q->task;
+        kt[t].outstanding++;
+    }
+    return r;
+}
+
+/* Take process t's commands while the engine and its completion ring have room. */
+static uint32_t pull_sq_one(int t)
+{
+    struct ktask *k = &kt[t];
+    if (!k->ready || !engine())
         return 0;
     struct mbcf_ctrl c;
-    const struct mbcf_ctrl *uc = mbcf_k_uptr(mk.r.ctrl, sizeof c, 0);
+    const struct mbcf_ctrl *uc = mbcf_k_uptr(t, k->r.ctrl, sizeof c, 0);
     if (uc)
         memcpy(&c, uc, sizeof c);
-    else if (copy_from_user(&c, mk.r.ctrl, sizeof c))
+    else if (mbcf_k_read(t, k->r.ctrl, &c, sizeof c))
         return 0;
     uint32_t taken = 0;
-    mk.sq_blocked = 0;
-    while (mk.sq_head != c.sq_tail) {
+    k->sq_blocked = 0;
+    while (k->sq_head != c.sq_tail) {
         /* every admitted command has a completion slot waiting for it */
-        uint32_t pending = mk.cq_tail - c.cq_head;
-        if (pending > mk.r.cq_entries ||
-            pending + mbcf_outstanding(mk.eng) >= mk.r.cq_entries) {
-            mk.sq_blocked = 1;
+        uint32_t pending = k->cq_tail - c.cq_head;
+        if (pending > k->r.cq_entries || pending + k->outstanding >= k->r.cq_entries) {
+            k->sq_blocked = 1;
             break;
         }
         struct mbcf_sqe q;
-        uint64_t ua = mk.r.sq + (uint64_t)(mk.sq_head % mk.r.sq_entries) * sizeof q;
-        const struct mbcf_sqe *uq = mbcf_k_uptr(ua, sizeof q, 0);
+        uint64_t ua = k->r.sq + (uint64_t)(k->sq_head % k->r.sq_entries) * sizeof q;
+        const struct mbcf_sqe *uq = mbcf_k_uptr(t, ua, sizeof q, 0);
         if (uq)
             memcpy(&q, uq, sizeof q);
-        else if (copy_from_user(&q, ua, sizeof q))
+        else if (mbcf_k_read(t, ua, &q, sizeof q))
             break;
         int r;
         if (q.op != MBCF_SQE_PUT && q.op != MBCF_SQE_FIFO)
             r = -MBCF_E_INVAL;
-        else if (!mbcf_k_user_readable(q.src, q.len))
+        else if (!mbcf_k_user_readable(t, q.src, q.len))
             r = -MBCF_E_INVAL;
-        else if (q.op == MBCF_SQE_PUT)
-            r = mbcf_post_put(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
-        else
-            r = mbcf_post_fifo(mk.eng, q.node, q.task, q.raddr, q.src, q.len, q.cookie);
+        else if (q.node == net_rank()) {   /* this node: memory to memory */
+            if (!mbcf_k_local_apply(t, &q)) {
+                k->sq_blocked = 1;         /* target FIFO full: stays at the head */
+                break;
+            }
+            r = 0;
+        } else
+            r = post_remote(t, &q);
         if (r == -MBCF_E_AGAIN) {
-            mk.sq_blocked = 1;
+            k->sq_blocked = 1;
             break;                 /* that peer's queue is full: retry later */
         }
         if (r < 0)
-            sq_complete_now(q.cookie, q.node, -r);
-        mk.sq_head++;
+            sq_complete_now(t, q.cookie, mbcf_k_endpoint(q.node, q.task), -r);
+        k->sq_head++;
         taken++;
     }
     if (taken)
-        mbcf_k_event();
+        mbcf_k_event(t);
     return taken;
+}
+
+/* All processes; the caller's own first when it is one (its doorbell). */
+static uint32_t pull_sq(void)
+{
+    int me = task_local_current();
+    uint32_t n = me >= 0 && me < MBCF_K_TASKS ? pull_sq_one(me) : 0;
+    for (int t = 0; t < MBCF_K_TASKS; t++)
+        if (t != me && kt[t].ready)
+            pull_sq_one(t);
+    return n;
+}
+
+static int any_sq_blocked(void)
+{
+    for (int t = 0; t < MBCF_K_TASKS; t++)
+        if (kt[t].ready && kt[t].sq_blocked)
+            return 1;
+    return 0;
 }
 
 /* ---- CLUSTER_KIND_MBCF handlers (net/net_proto.h) ---- */
@@ -269,13 +379,14 @@ static void mbcf_net_rx(int src_rank, const void *payload, uint32_t len)
     if (!engine())
         return;
     int data = len && ((const uint8_t *)payload)[0] == MBCF_T_DATA;
-    mbcf_tr(data ? TR_RX_DATA : TR_RX_ACK, (uint32_t)in_wait);
+    int me = task_local_current();
+    mbcf_tr(data ? TR_RX_DATA : TR_RX_ACK, (uint32_t)(me >= 0 && me < MBCF_K_TASKS && kt[me].in_wait));
     mbcf_rx(mk.eng, src_rank, payload, len);
     if (data)
         mbcf_tr(TR_APPLIED, 0);
     if (!mk.rx_done_hook_seen)
         mbcf_rx_done(mk.eng);      /* no batch-end hook: acknowledge at once */
-    if (mk.sq_blocked)
+    if (any_sq_blocked())
         pull_sq();                 /* acks may have opened the window */
     publish();
 }
@@ -293,7 +404,9 @@ static void mbcf_net_rx_done(void)
     mk.rx_done_hook_seen = 1;
     if (!mk.eng)
         return;
-    if (in_wait && mbcf_k_task_ready && mk.events != wait_seen)
+    int me = task_local_current();
+    struct ktask *k = me >= 0 && me < MBCF_K_TASKS ? &kt[me] : 0;
+    if (k && k->in_wait && k->ready && k->events != k->wait_seen)
         mk.acks_deferred++;
     else
         mbcf_rx_done(mk.eng);
@@ -333,7 +446,8 @@ static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
         return;
-    mbcf_k_task_ready = 0;            /* the task is gone: no more ring writes */
+    for (int t = 0; t < MBCF_K_TASKS; t++)
+        kt[t].ready = 0;              /* the tasks are gone: no more ring writes */
     mbcf_k_ptc_reset();
     uint64_t start = time_ns(), last = start, ticked = start;
     uint64_t rx = mbcf_engine_stats(mk.eng)->rx_frames;
@@ -371,12 +485,23 @@ static void mbcf_net_shutdown(void)
 /* ---- system calls ---- */
 static int pow2_in(uint32_t v, uint32_t max) { return v && v <= max && !(v & (v - 1)); }
 
+/* The calling process's local index, or -1. */
+static int caller(void)
+{
+    int t = task_local_current();
+    return t >= 0 && t < MBCF_K_TASKS ? t : -1;
+}
+
 static long sys_setup(uint64_t urings)
 {
+    int t = caller();
+    if (t < 0)
+        return -EINVAL;
+    struct ktask *k = &kt[t];
     mbcf_k_ptc_reset();
     if (!urings) {                 /* detach: remote nodes now get MBCF_E_NOTASK */
-        mbcf_k_task_ready = 0;
-        mbcf_k_fifo_reset();
+        k->ready = 0;
+        mbcf_k_fifo_reset(t);
         return 0;
     }
     if (!engine())
@@ -390,22 +515,21 @@ static long sys_setup(uint64_t urings)
     struct mbcf_ctrl zero;
     memset(&zero, 0, sizeof zero);
     if (copy_to_user(r.ctrl, &zero, sizeof zero) ||
-        !mbcf_k_user_readable(r.sq, (uint64_t)r.sq_entries * sizeof(struct mbcf_sqe)) ||
-        !mbcf_k_user_writable(r.cq, (uint64_t)r.cq_entries * sizeof(struct mbcf_kcqe)))
+        !mbcf_k_user_readable(t, r.sq, (uint64_t)r.sq_entries * sizeof(struct mbcf_sqe)) ||
+        !mbcf_k_user_writable(t, r.cq, (uint64_t)r.cq_entries * sizeof(struct mbcf_kcqe)))
         return -EFAULT;
-    mk.r = r;
-    mk.sq_head = mk.cq_tail = 0;
-    mk.events = 0;
-    mbcf_k_task_ready = 1;
-    mk.dead_dirty = 1;             /* peers may have died before the task attached */
-    mk.events_dirty = 1;
-    publish();
+    memset(k, 0, sizeof *k);
+    k->r = r;
+    k->ready = 1;
+    k->dead_dirty = 1;             /* peers may have died before the task attached */
+    k->events_dirty = 1;
+    publish_one(t);
     return 0;
 }
 
 static long sys_doorbell(void)
 {
-    if (!mbcf_k_task_ready)
+    if (!mbcf_k_task_ready(caller()))
         return -EINVAL;
     mk.doorbells++;
     mbcf_tr(TR_DB, 0);
@@ -427,30 +551,45 @@ static long sys_doorbell(void)
     return n;
 }
 
+struct wait_arg { int t; uint32_t seen; };
 static int event_changed(void *arg)
 {
-    return mk.events != *(uint32_t *)arg;
+    const struct wait_arg *w = arg;
+    return kt[w->t].events != w->seen;
 }
 
 static long sys_wait(int64_t timeout_ns, uint32_t seen)
 {
-    if (!mbcf_k_task_ready)
+    int t = caller();
+    if (!mbcf_k_task_ready(t))
         return -EINVAL;
+    struct wait_arg w = { t, seen };
     mk.waits++;
     pull_sq();
     mbcf_rx_done(mk.eng);          /* deferred acks leave before we sleep */
     publish();
     net_tx_flush();
-    if (event_changed(&seen)) {
+    if (event_changed(&w)) {
         mbcf_tr(TR_WAIT_NOW, 0);
         return 0;
     }
     mk.wait_sleeps++;
     mbcf_tr(TR_SLEEP, 0);
-    in_wait = 1;
-    wait_seen = seen;
-    int r = net_wait(event_changed, &seen, timeout_ns);
-    in_wait = 0;
+    kt[t].wait_seen = seen;
+    int r = -EBUSY;
+    if (task_local_count() > 1 && node_info()->wait_mode != 1) {
+        /* Several processes share the CPU: block (the CPU runs the others or
+         * halts; the NIC interrupt or a local write wakes us through
+         * mbcf_k_event). net_wait would keep yielding between waiters. */
+        kt[t].in_wait = 2;
+        net_poll();
+        r = kwait_block(&kt[t], event_changed, &w, timeout_ns);
+    }
+    if (r == -EBUSY) {
+        kt[t].in_wait = 1;
+        r = net_wait(event_changed, &w, timeout_ns);
+    }
+    kt[t].in_wait = 0;
     publish();
     mbcf_tr(TR_WAKE, 0);
     return r < 0 ? -ETIMEDOUT : 0;
@@ -474,6 +613,10 @@ static long sys_stats(uint64_t uout)
     }
     s.doorbells = mk.doorbells; s.waits = mk.waits; s.wait_sleeps = mk.wait_sleeps;
     s.sq_errors = mk.sq_errors;
+    s.local_applied = mbcf_local_stats.applied; s.local_refused = mbcf_local_stats.refused;
+    s.local_fifo_busy = mbcf_local_stats.fifo_busy;
+    s.local_fifo_full_refused = mbcf_local_stats.fifo_full_refused;
+    s.local_bytes = mbcf_local_stats.bytes;
     return copy_to_user(uout, &s, sizeof s) ? -EFAULT : 0;
 }
 
@@ -482,7 +625,7 @@ static long sc_setup(const struct syscall_args *a)    { return sys_setup(a->a1);
 static long sc_export(const struct syscall_args *a)   { return mbcf_k_sys_export(a->a1, a->a2, (long)a->a3); }
 static long sc_doorbell(const struct syscall_args *a) { (void)a; return sys_doorbell(); }
 static long sc_wait(const struct syscall_args *a)     { return sys_wait((int64_t)a->a1, (uint32_t)a->a2); }
-static long sc_fifo_reg(const struct syscall_args *a) { return mbcf_k_sys_fifo_reg(a->a1, a->a2); }
+static long sc_fifo_reg(const struct syscall_args *a) { return mbcf_k_sys_fifo_reg(caller(), a->a1, a->a2); }
 static long sc_stats(const struct syscall_args *a)    { return sys_stats(a->a1); }
 static long sc_trace(const struct syscall_args *a)    { return mbcf_k_sys_trace((long)a->a1); }
 

@@ -50,7 +50,8 @@ struct mbcf_wire_hdr {
     uint8_t nstat;     /* status bytes after the data (== popcount(err_mask)) */
     uint32_t seq;      /* DATA: sequence number; ACK: 0 */
     uint32_t ack;      /* with MBCF_F_ACK: next sequence number expected */
-    uint16_t task;     /* DATA: target task id (0 = the node's MBCF task) */
+    uint16_t task;     /* DATA: target process's local index (low byte) and the
+                          sending process's (high byte): MBCF_WT_* (docs/ppn.md) */
     uint16_t len;      /* data bytes in this frame */
     uint64_t err_mask; /* with MBCF_F_ACK: refused frames among ack-64 .. ack-1 */
     uint64_t addr;     /* PUT: target vaddr of this fragment; FIFO: FIFO vaddr */
@@ -73,6 +74,13 @@ struct mbcf_wire_hdr {
  * target refuses it (MBCF_E_NOTASK) and, being a different task, the rest of
  * that remote write too (fragment sequence broken): nothing is written. */
 #define MBCF_TASK_VOID 0xffff
+/* The task field: several processes per node (--ppn, docs/ppn.md). The low
+ * byte names the target process (local index), the high byte the sender, so
+ * the target stamps a FIFO entry with the sender's endpoint. A voided frame's
+ * target 0xff is no process (MBCF_E_NOTASK). */
+#define MBCF_WT(target, source) ((uint16_t)((target) & 0xff) | (uint16_t)(((source) & 0xff) << 8))
+#define MBCF_WT_TARGET(task)    ((task) & 0xff)
+#define MBCF_WT_SOURCE(task)    ((task) >> 8)
 
 /* A parsed, validated frame. Pointers point into the caller's buffer. */
 struct mbcf_frame {

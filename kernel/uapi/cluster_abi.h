@@ -51,6 +51,9 @@ struct node_info {
     int32_t torus[3];     /* torus shape for the Tofu emulation, 0 when unset */
     int32_t wait_mode;    /* 0 = adaptive (poll then HLT), 1 = pure polling */
     uint64_t tsc_hz;      /* calibrated TSC frequency */
+    int32_t ppn;          /* processes (MPI ranks) per node (fw_cfg opt/cluster/ppn, default 1) */
+    int32_t local;        /* the calling process's local index 0..ppn-1: MPI rank =
+                             rank * ppn + local, its MBCF task id (docs/ppn.md) */
 };
 
 struct net_stats {

@@ -52,7 +52,7 @@ enum mbcf_status {
 #define MBCF_SQE_FIFO 2
 struct mbcf_sqe {
     uint8_t op;         /* MBCF_SQE_* */
-    uint8_t task;       /* target task: 0 = the node's MBCF task (others: test hook) */
+    uint8_t task;       /* target process: its local index on the node (0..ppn-1) */
     uint16_t node;      /* target node */
     uint32_t len;       /* bytes */
     uint64_t raddr;     /* PUT: target vaddr; FIFO: target ring vaddr */
@@ -62,7 +62,7 @@ struct mbcf_sqe {
 struct mbcf_kcqe {      /* same layout as mbcf_cqe_t of mbcf.h */
     uint64_t cookie;
     int32_t status;     /* enum mbcf_status */
-    int32_t node;
+    int32_t node;       /* the target's endpoint: node * ppn + task (== node with ppn 1) */
 };
 struct mbcf_ctrl {      /* one per task, in its memory, 8-byte aligned */
     uint32_t sq_head;   /* kernel: commands taken */
@@ -91,6 +91,9 @@ struct mbcf_stats {
     uint64_t applied, refused, fifo_busy, fifo_full_refused;
     uint64_t ops_posted, ops_completed, doorbells, waits, wait_sleeps, sq_errors;
     uint64_t tx_probe, rx_probe, tx_bye, rx_bye, rx_from_dead, dead_peers;
+    /* operations between processes of one node, applied memory to memory
+     * without the wire (--ppn, docs/ppn.md): not in the counters above */
+    uint64_t local_applied, local_refused, local_fifo_busy, local_fifo_full_refused, local_bytes;
 };
 
 /* ---- memory-based FIFO ring (seed 003 sec 2.1), owned by the receiving task ----

@@ -9,7 +9,7 @@
  *   - the host library (Linux processes on one machine, for developing and
  *     unit-testing libmpi_mbcf without booting QEMU).
  *
- * Ordering: all operations from one node to one node are applied at the target
+ * Ordering: all operations from one rank to one rank are applied at the target
  * in the order they were posted (a remote write followed by a FIFO append is
  * seen in that order). Remote addresses are virtual addresses in the target
  * task; every node runs the same executable, so the address of a static object
@@ -24,10 +24,14 @@
 /* Status codes (enum mbcf_status), limits and export flags: kernel/uapi/mbcf_abi.h. */
 const char *mbcf_strerror(int status);
 
-/* Start: learn rank and size, set up queues. Returns 0 or -status. */
+/* Start: learn rank and size, set up queues. Returns 0 or -status.
+ * Endpoints (docs/ppn.md): with several processes per node (--ppn P) the
+ * rank of process `local` of node n is n * P + local; every call below that
+ * takes a `node` takes such a rank (with P = 1, rank == node). */
 int mbcf_init(void);
 int mbcf_rank(void);
-int mbcf_size(void);
+int mbcf_size(void);   /* ranks: nodes * P */
+int mbcf_ppn(void);    /* P, processes per node (1 on the host backend) */
 
 /* Export [addr, addr+len) (rounded out to pages) for remote access.
  * flags: MBCF_EXPORT_READ, or MBCF_EXPORT_READ|MBCF_EXPORT_WRITE. */
@@ -45,7 +49,7 @@ typedef struct mbcf_fifo {
 int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes);
 /* If an entry is ready: *msg, *len point into the ring, returns 1; else 0.
  * Entries from one sender appear in the order they were sent. */
-int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node);
+int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node); /* sender's rank */
 void mbcf_fifo_pop(mbcf_fifo_t *f);   /* release the entry returned by peek */
 
 /* Post operations (non-blocking). src must stay unchanged until the
@@ -62,7 +66,7 @@ int mbcf_flush(void);
 typedef struct mbcf_cqe {
     uint64_t cookie;
     int32_t status;
-    int32_t node;
+    int32_t node;     /* the target rank */
 } mbcf_cqe_t;
 int mbcf_poll_cq(mbcf_cqe_t *out, int max);
 
@@ -77,9 +81,10 @@ int mbcf_wait(int64_t timeout_ns);
  * counter still reads v: polling one word instead of every FIFO. */
 uint32_t mbcf_events(void);
 
-/* Nodes declared dead (bit p = node p; nodes >= 64 are never reported):
+/* Ranks declared dead (bit p = rank p; ranks >= 64 are never reported):
  * their operations complete with MBCF_E_PEER_DEAD and a blocked mbcf_wait
- * returns when one dies. *left (may be NULL) gets those whose task ended
+ * returns when one dies. The kernel declares nodes dead: every rank of a
+ * dead node is dead. *left (may be NULL) gets those whose task ended
  * (node powered off); the others stopped answering. Reads one shared word. */
 uint64_t mbcf_dead_peers(uint64_t *left);
 

@@ -15,6 +15,7 @@
 #include "mbcf_guest.h"
 #include "mbcf_common.h"
 #include "mbcf_fifo_ring.h"
+#include "mbcf_ep.h"
 #include "cluster_abi.h"
 #include "cluster_user.h"
 #include <stdio.h>
@@ -30,6 +31,7 @@ static struct mbcf_kcqe cq[CQ_N] __attribute__((aligned(64)));
 static uint32_t sq_tail, cq_head, events_seen;
 static uint64_t posted, doorbells_needed;
 static int rank = -1, size, inited;
+static int node = -1, nodes, ppn = 1;   /* rank = node * ppn + local (mbcf_ep.h) */
 static uint64_t tsc_hz;
 /* User-level spin before SYS_mbcf_wait. 0 (halt at once) measured best on
  * the 2-core host: a spinning vCPU takes the core the switch and the peer's
@@ -71,11 +73,17 @@ int mbcf_init(void)
     if (inited)
         return 0;
     struct node_info ni;
+    memset(&ni, 0, sizeof ni);     /* a kernel without ppn/local leaves them 0 */
     long r = cluster_syscall3(SYS_node_info, (long)&ni, 0, 0);
     if (r)
         return from_errno(r);
-    rank = ni.rank;
-    size = ni.nodes;
+    node = ni.rank;
+    nodes = ni.nodes;
+    ppn = ni.ppn >= 1 ? ni.ppn : 1;
+    rank = mbcf_ep_make(node, ni.local, nodes, ppn);
+    if (rank < 0)
+        return -MBCF_E_INVAL;
+    size = nodes * ppn;
     tsc_hz = ni.tsc_hz;
     const char *b = getenv("MBCF_POLL_NS");
     if (b)
@@ -92,6 +100,7 @@ int mbcf_init(void)
 
 int mbcf_rank(void) { return rank; }
 int mbcf_size(void) { return size; }
+int mbcf_ppn(void) { return ppn; }
 
 int mbcf_export(void *addr, size_t len, int flags)
 {
@@ -119,7 +128,7 @@ int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src,
 {
     if (!inited)
         return -MBCF_E_INVAL;
-    if (node < 0 || node >= size)
+    if (node < 0 || node >= nodes)
         return -MBCF_E_NODE;
     if (len > (op == MBCF_SQE_PUT ? MBCF_PUT_MAX : MBCF_FIFO_ENTRY_MAX))
         return -MBCF_E_TOOLONG;
@@ -139,14 +148,25 @@ int mbcf_guest_post(int op, int node, int task, uint64_t raddr, const void *src,
     return 0;
 }
 
-int mbcf_put(int node, uint64_t raddr, const void *src, size_t len, uint64_t cookie)
+/* Endpoint ep -> (node, task = local index) of the SQE. */
+static int post_ep(int op, int ep, uint64_t raddr, const void *src, size_t len, uint64_t cookie)
 {
-    return mbcf_guest_post(MBCF_SQE_PUT, node, 0, raddr, src, len, cookie);
+    if (!inited)
+        return -MBCF_E_INVAL;
+    int n = mbcf_ep_node(ep, nodes, ppn);
+    if (n < 0)
+        return -MBCF_E_NODE;
+    return mbcf_guest_post(op, n, mbcf_ep_local(ep, nodes, ppn), raddr, src, len, cookie);
 }
 
-int mbcf_fifo_send(int node, uint64_t fifo_raddr, const void *msg, size_t len, uint64_t cookie)
+int mbcf_put(int ep, uint64_t raddr, const void *src, size_t len, uint64_t cookie)
 {
-    return mbcf_guest_post(MBCF_SQE_FIFO, node, 0, fifo_raddr, msg, len, cookie);
+    return post_ep(MBCF_SQE_PUT, ep, raddr, src, len, cookie);
+}
+
+int mbcf_fifo_send(int ep, uint64_t fifo_raddr, const void *msg, size_t len, uint64_t cookie)
+{
+    return post_ep(MBCF_SQE_FIFO, ep, fifo_raddr, msg, len, cookie);
 }
 
 int mbcf_flush(void)
@@ -240,9 +260,10 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
 
+/* The kernel reports nodes; every endpoint of a dead node is dead. */
 uint64_t mbcf_dead_peers(uint64_t *left)
 {
     if (left)
-        *left = __atomic_load_n(&ctrl.dead_left, __ATOMIC_ACQUIRE);
-    return __atomic_load_n(&ctrl.dead, __ATOMIC_ACQUIRE);
+        *left = mbcf_ep_dead_mask(__atomic_load_n(&ctrl.dead_left, __ATOMIC_ACQUIRE), ppn);
+    return mbcf_ep_dead_mask(__atomic_load_n(&ctrl.dead, __ATOMIC_ACQUIRE), ppn);
 }

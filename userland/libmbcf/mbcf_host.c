@@ -124,6 +124,7 @@ int mbcf_init(void)
 
 int mbcf_rank(void) { return my_rank; }
 int mbcf_size(void) { return my_size; }
+int mbcf_ppn(void) { return 1; }      /* every rank is a process of its own "node" */
 
 /* ---- exports ----
  * The guest keeps exports as page-table bits, without limit; here each rank
