@@ -3,7 +3,8 @@
 # pthread program creates and joins 1000 threads in batches, counts under a
 # contended mutex and in condition-variable turns with exact totals, checks
 # thread-local storage and pins a thread to each CPU (sched_getcpu); a thread
-# that faults kills its process with the one-line message; bad clone flags get
+# that faults kills its process with the one-line message; exit_group ends
+# threads running on the other CPU, blocked and asleep; bad clone flags get
 # -EINVAL (named on the console), a futex on a bad address -EFAULT; --fw-cfg
 # ppn=3 runs three processes, the node's status is the first non-zero one; the
 # launcher refuses --cpus 0 and --cpus 65.
@@ -28,6 +29,11 @@ check "faulting thread: one-line kill message" log_has fault "program killed: pa
 check "faulting thread: the process ended (no line after the fault)" \
     bash -c "! grep -a -q 'still running after the thread faulted' $L/fault/node0.log"
 check "faulting thread: the kernel survived" bash -c "! grep -a -q 'KERNEL PANIC' $L/fault/node0.log"
+
+boot exitg -n 1 --cpus 2 smpthreads exitgroup
+check "exit(5) with threads spinning on CPU 1, blocked on a futex, asleep: node status 5" \
+    out_has exitg "node 0 failed: status 5"
+check "exit_group: the threads started before the exit" log_has exitg "3 threads running, blocked, asleep: exit(5)"
 
 boot bad -n 1 smpthreads badcalls
 check "bad calls: program exits 0 (every check passed)" [ $RC = 0 ] || show_failure bad

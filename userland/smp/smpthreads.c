@@ -4,6 +4,8 @@
  *                      contention with exact totals; thread-local storage;
  *                      one thread pinned to each CPU reporting sched_getcpu.
  *   smpthreads fault   a second thread dereferences NULL: the process dies
+ *   smpthreads exitgroup exit(5) while other threads spin (pinned to the last
+ *                      CPU), wait on a futex forever and sleep: status 5 at once
  *   smpthreads badcalls clone with unsupported flags -> EINVAL, futex on bad
  *                      addresses -> EFAULT, gettid/getpid/affinity errors
  *   smpthreads bench N thread create+join and futex wake-up latency, median of N
@@ -225,6 +227,58 @@ static void test_fault(void)
     exit(3);
 }
 
+static void pin_self(int cpu)
+{
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    CPU_SET(cpu, &s);
+    if (sched_setaffinity(0, sizeof s, &s))
+        printf("smpthreads: pinning to CPU %d: %s\n", cpu, strerror(errno));
+}
+
+/* ---- exit_group with threads running, blocked and asleep ---- */
+static volatile int forever, started;
+static void *spin_worker(void *arg)
+{
+    pin_self((int)(long)arg);
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        __asm__ volatile("pause");
+    return NULL;
+}
+static void *block_worker(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        syscall(SYS_futex, &forever, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+    return NULL;
+}
+static void *sleep_worker(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        sleep(1000);
+    return NULL;
+}
+
+static void test_exitgroup(void)
+{
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    sched_getaffinity(0, sizeof s, &s);
+    pthread_t t;
+    pthread_create(&t, NULL, spin_worker, (void *)(long)(CPU_COUNT(&s) - 1));
+    pthread_create(&t, NULL, block_worker, NULL);
+    pthread_create(&t, NULL, sleep_worker, NULL);
+    while (started < 3)
+        sched_yield();
+    usleep(20000);
+    printf("smpthreads: 3 threads running, blocked, asleep: exit(5)\n");
+    exit(5);
+}
+
 /* ---- bench ---- */
 static int cmp_u64(const void *a, const void *b)
 {
@@ -235,15 +289,6 @@ static void *empty_thread(void *a) { return a; }
 
 static volatile int ping, pong;
 static int pong_cpu;
-
-static void pin_self(int cpu)
-{
-    cpu_set_t s;
-    CPU_ZERO(&s);
-    CPU_SET(cpu, &s);
-    if (sched_setaffinity(0, sizeof s, &s))
-        printf("smpthreads: pinning to CPU %d: %s\n", cpu, strerror(errno));
-}
 
 static void *pong_thread(void *arg)
 {
@@ -308,6 +353,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (!strcmp(mode, "fault")) {
         test_fault();
+    } else if (!strcmp(mode, "exitgroup")) {
+        test_exitgroup();
     } else if (!strcmp(mode, "badcalls")) {
         test_badcalls();
     } else if (!strcmp(mode, "bench")) {
@@ -322,7 +369,7 @@ int main(int argc, char **argv)
         test_mutex_condvar();
         test_pinning();
     } else {
-        fprintf(stderr, "usage: smpthreads [all|fault|badcalls|bench N|ppn [status]]\n");
+        fprintf(stderr, "usage: smpthreads [all|fault|exitgroup|badcalls|bench N|ppn [status]]\n");
         return 2;
     }
     printf("smpthreads: %s done, %d failures\n", mode, failures);
