@@ -2,7 +2,8 @@
  *   smpthreads [all]   1000 threads created and joined in batches; a mutex
  *                      counter and a condition-variable turn counter under
  *                      contention with exact totals; thread-local storage;
- *                      one thread pinned to each CPU reporting sched_getcpu.
+ *                      one thread pinned to each CPU reporting sched_getcpu;
+ *                      then the badcalls checks.
  *   smpthreads fault   a second thread dereferences NULL: the process dies
  *   smpthreads exitgroup exit(5) while other threads spin (pinned to the last
  *                      CPU), wait on a futex forever and sleep: status 5 at once
@@ -368,6 +369,7 @@ int main(int argc, char **argv)
         test_many_threads();
         test_mutex_condvar();
         test_pinning();
+        test_badcalls();
     } else {
         fprintf(stderr, "usage: smpthreads [all|fault|exitgroup|badcalls|bench N|ppn [status]]\n");
         return 2;
