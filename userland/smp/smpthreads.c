@@ -304,6 +304,45 @@ static void *pong_thread(void *arg)
     return NULL;
 }
 
+/* A fixed amount of integer work (an LCG chain the compiler cannot fold). */
+static volatile uint64_t compute_sink;
+static void *compute(void *arg)
+{
+    uint64_t x = (uint64_t)(long)arg + 1;
+    for (long i = 0; i < 10000000; i++)
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+    compute_sink += x;
+    return NULL;
+}
+
+/* Wall time of the work done by one thread, then twice the work split over
+ * two threads, 7 times each: the ratio of the medians shows whether the
+ * second CPU runs in parallel. */
+static int cmp_u64(const void *a, const void *b);
+static void bench_compute(double us)
+{
+    enum { REPS = 7 };
+    uint64_t one[REPS], two[REPS];
+    for (int r = 0; r < REPS; r++) {
+        uint64_t t0 = cluster_rdtsc();
+        compute(NULL);
+        uint64_t t1 = cluster_rdtsc();
+        pthread_t a, b;
+        pthread_create(&a, NULL, compute, (void *)1);
+        pthread_create(&b, NULL, compute, (void *)2);
+        pthread_join(a, NULL);
+        pthread_join(b, NULL);
+        one[r] = t1 - t0;
+        two[r] = cluster_rdtsc() - t1;
+    }
+    qsort(one, REPS, sizeof one[0], cmp_u64);
+    qsort(two, REPS, sizeof two[0], cmp_u64);
+    printf("bench: compute_1thread_us median %.0f p10 %.0f p90 %.0f n %d\n", (double)one[REPS / 2] * us,
+           (double)one[0] * us, (double)one[REPS - 1] * us, REPS);
+    printf("bench: compute_2threads_2x_work_us median %.0f p10 %.0f p90 %.0f n %d\n", (double)two[REPS / 2] * us,
+           (double)two[0] * us, (double)two[REPS - 1] * us, REPS);
+}
+
 static void bench(int n)
 {
     struct node_info ni;
@@ -345,6 +384,11 @@ static void bench(int n)
         printf("bench: %s median %.1f p10 %.1f p90 %.1f n %d\n", cross ? "futex_wake_xcpu_us" : "futex_wake_us",
                (double)v[n / 2] * us / 2, (double)v[n / 10] * us / 2, (double)v[n * 9 / 10] * us / 2, n);
     }
+    CPU_ZERO(&all);
+    for (int c = 0; c < 64; c++)
+        CPU_SET(c, &all);
+    sched_setaffinity(0, sizeof all, &all);      /* unpinned again for the compute part */
+    bench_compute(us);
     free(v);
 }
 
