@@ -3,7 +3,8 @@
 # pthread program creates and joins 1000 threads in batches, counts under a
 # contended mutex and in condition-variable turns with exact totals, checks
 # thread-local storage and pins a thread to each CPU (sched_getcpu); a thread
-# that faults kills its process with the one-line message; bad clone flags get
+# that faults kills its process with the one-line message; exit_group ends
+# threads running on the other CPU, blocked and asleep; bad clone flags get
 # -EINVAL (named on the console), a futex on a bad address -EFAULT; --fw-cfg
 # ppn=3 runs three processes, the node's status is the first non-zero one; the
 # launcher refuses --cpus 0 and --cpus 65.
@@ -21,6 +22,13 @@ check "cpus 2: condition-variable turns exact (3200)" log_has all "ok - conditio
 check "cpus 2: thread pinned to CPU 0 reports CPU 0" log_has all "ok - thread pinned to CPU 0 runs there"
 check "cpus 2: thread pinned to CPU 1 reports CPU 1" log_has all "ok - thread pinned to CPU 1 runs there"
 check "cpus 2: no FAIL line, no panic" bash -c "! grep -a -q -E 'FAIL|KERNEL PANIC' $L/all/node0.log"
+# bad input, in the same boot
+check "clone with CLONE_NEWNS -> EINVAL" log_has all "ok - clone with CLONE_NEWNS -> EINVAL"
+check "clone's refused flag named on the console" log_has all "clone: unsupported flag CLONE_NEWNS (20000) -> EINVAL"
+check "clone as fork -> EINVAL" log_has all "ok - clone as fork -> EINVAL"
+check "futex on a bad address -> EFAULT" log_has all "ok - futex wait on address 0x10 -> EFAULT"
+check "futex on an unmapped page -> EFAULT" log_has all "ok - futex wake on an unmapped address -> EFAULT"
+check "futex timeout -> ETIMEDOUT" log_has all "ok - futex wait with a 20 ms timeout -> ETIMEDOUT"
 
 boot fault -n 1 --cpus 2 smpthreads fault
 check "faulting thread: node status 139 (SIGSEGV)" out_has fault "node 0 failed: status 139"
@@ -29,12 +37,11 @@ check "faulting thread: the process ended (no line after the fault)" \
     bash -c "! grep -a -q 'still running after the thread faulted' $L/fault/node0.log"
 check "faulting thread: the kernel survived" bash -c "! grep -a -q 'KERNEL PANIC' $L/fault/node0.log"
 
-boot bad -n 1 smpthreads badcalls
-check "bad calls: program exits 0 (every check passed)" [ $RC = 0 ] || show_failure bad
-check "clone with CLONE_NEWNS -> EINVAL" log_has bad "ok - clone with CLONE_NEWNS -> EINVAL"
-check "clone's refused flag named on the console" log_has bad "clone: unsupported flag CLONE_NEWNS (20000) -> EINVAL"
-check "futex on a bad address -> EFAULT" log_has bad "ok - futex wait on address 0x10 -> EFAULT"
-check "futex timeout -> ETIMEDOUT" log_has bad "ok - futex wait with a 20 ms timeout -> ETIMEDOUT"
+boot exitg -n 1 --cpus 2 smpthreads exitgroup
+check "exit(5) with threads spinning on CPU 1, blocked on a futex, asleep: node status 5" \
+    out_has exitg "node 0 failed: status 5"
+check "exit_group: the threads started before the exit" log_has exitg "3 threads running, blocked, asleep: exit(5)"
+
 
 boot ppn -n 1 --cpus 2 --fw-cfg ppn=3 smpthreads ppn 7
 check "ppn 3: three processes with pids 1, 2, 3" \

@@ -2,8 +2,11 @@
  *   smpthreads [all]   1000 threads created and joined in batches; a mutex
  *                      counter and a condition-variable turn counter under
  *                      contention with exact totals; thread-local storage;
- *                      one thread pinned to each CPU reporting sched_getcpu.
+ *                      one thread pinned to each CPU reporting sched_getcpu;
+ *                      then the badcalls checks.
  *   smpthreads fault   a second thread dereferences NULL: the process dies
+ *   smpthreads exitgroup exit(5) while other threads spin (pinned to the last
+ *                      CPU), wait on a futex forever and sleep: status 5 at once
  *   smpthreads badcalls clone with unsupported flags -> EINVAL, futex on bad
  *                      addresses -> EFAULT, gettid/getpid/affinity errors
  *   smpthreads bench N thread create+join and futex wake-up latency, median of N
@@ -225,6 +228,58 @@ static void test_fault(void)
     exit(3);
 }
 
+static void pin_self(int cpu)
+{
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    CPU_SET(cpu, &s);
+    if (sched_setaffinity(0, sizeof s, &s))
+        printf("smpthreads: pinning to CPU %d: %s\n", cpu, strerror(errno));
+}
+
+/* ---- exit_group with threads running, blocked and asleep ---- */
+static volatile int forever, started;
+static void *spin_worker(void *arg)
+{
+    pin_self((int)(long)arg);
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        __asm__ volatile("pause");
+    return NULL;
+}
+static void *block_worker(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        syscall(SYS_futex, &forever, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+    return NULL;
+}
+static void *sleep_worker(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&started, 1, __ATOMIC_SEQ_CST);
+    for (;;)
+        sleep(1000);
+    return NULL;
+}
+
+static void test_exitgroup(void)
+{
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    sched_getaffinity(0, sizeof s, &s);
+    pthread_t t;
+    pthread_create(&t, NULL, spin_worker, (void *)(long)(CPU_COUNT(&s) - 1));
+    pthread_create(&t, NULL, block_worker, NULL);
+    pthread_create(&t, NULL, sleep_worker, NULL);
+    while (started < 3)
+        sched_yield();
+    usleep(20000);
+    printf("smpthreads: 3 threads running, blocked, asleep: exit(5)\n");
+    exit(5);
+}
+
 /* ---- bench ---- */
 static int cmp_u64(const void *a, const void *b)
 {
@@ -235,15 +290,6 @@ static void *empty_thread(void *a) { return a; }
 
 static volatile int ping, pong;
 static int pong_cpu;
-
-static void pin_self(int cpu)
-{
-    cpu_set_t s;
-    CPU_ZERO(&s);
-    CPU_SET(cpu, &s);
-    if (sched_setaffinity(0, sizeof s, &s))
-        printf("smpthreads: pinning to CPU %d: %s\n", cpu, strerror(errno));
-}
 
 static void *pong_thread(void *arg)
 {
@@ -256,6 +302,45 @@ static void *pong_thread(void *arg)
         syscall(SYS_futex, &pong, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
     }
     return NULL;
+}
+
+/* A fixed amount of integer work (an LCG chain the compiler cannot fold). */
+static volatile uint64_t compute_sink;
+static void *compute(void *arg)
+{
+    uint64_t x = (uint64_t)(long)arg + 1;
+    for (long i = 0; i < 10000000; i++)
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+    compute_sink += x;
+    return NULL;
+}
+
+/* Wall time of the work done by one thread, then twice the work split over
+ * two threads, 7 times each: the ratio of the medians shows whether the
+ * second CPU runs in parallel. */
+static int cmp_u64(const void *a, const void *b);
+static void bench_compute(double us)
+{
+    enum { REPS = 7 };
+    uint64_t one[REPS], two[REPS];
+    for (int r = 0; r < REPS; r++) {
+        uint64_t t0 = cluster_rdtsc();
+        compute(NULL);
+        uint64_t t1 = cluster_rdtsc();
+        pthread_t a, b;
+        pthread_create(&a, NULL, compute, (void *)1);
+        pthread_create(&b, NULL, compute, (void *)2);
+        pthread_join(a, NULL);
+        pthread_join(b, NULL);
+        one[r] = t1 - t0;
+        two[r] = cluster_rdtsc() - t1;
+    }
+    qsort(one, REPS, sizeof one[0], cmp_u64);
+    qsort(two, REPS, sizeof two[0], cmp_u64);
+    printf("bench: compute_1thread_us median %.0f p10 %.0f p90 %.0f n %d\n", (double)one[REPS / 2] * us,
+           (double)one[0] * us, (double)one[REPS - 1] * us, REPS);
+    printf("bench: compute_2threads_2x_work_us median %.0f p10 %.0f p90 %.0f n %d\n", (double)two[REPS / 2] * us,
+           (double)two[0] * us, (double)two[REPS - 1] * us, REPS);
 }
 
 static void bench(int n)
@@ -299,6 +384,11 @@ static void bench(int n)
         printf("bench: %s median %.1f p10 %.1f p90 %.1f n %d\n", cross ? "futex_wake_xcpu_us" : "futex_wake_us",
                (double)v[n / 2] * us / 2, (double)v[n / 10] * us / 2, (double)v[n * 9 / 10] * us / 2, n);
     }
+    CPU_ZERO(&all);
+    for (int c = 0; c < 64; c++)
+        CPU_SET(c, &all);
+    sched_setaffinity(0, sizeof all, &all);      /* unpinned again for the compute part */
+    bench_compute(us);
     free(v);
 }
 
@@ -308,6 +398,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (!strcmp(mode, "fault")) {
         test_fault();
+    } else if (!strcmp(mode, "exitgroup")) {
+        test_exitgroup();
     } else if (!strcmp(mode, "badcalls")) {
         test_badcalls();
     } else if (!strcmp(mode, "bench")) {
@@ -321,8 +413,9 @@ int main(int argc, char **argv)
         test_many_threads();
         test_mutex_condvar();
         test_pinning();
+        test_badcalls();
     } else {
-        fprintf(stderr, "usage: smpthreads [all|fault|badcalls|bench N|ppn [status]]\n");
+        fprintf(stderr, "usage: smpthreads [all|fault|exitgroup|badcalls|bench N|ppn [status]]\n");
         return 2;
     }
     printf("smpthreads: %s done, %d failures\n", mode, failures);
