@@ -60,7 +60,7 @@ static int fit(const char *path)
         rows[n++] = r;
     }
     fclose(f);
-    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs\n", path);
+    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs T0_us\n", path);
     static char done[20000];
     for (int i = 0; i < n; i++) {
         if (done[i])
@@ -76,21 +76,21 @@ static int fit(const char *path)
             x[k] = terms(&rows[j]);
             t[k++] = rows[j].t;
         }
-        double L, B;
-        if (coll_tune_fit(x, t, k, &L, &B) != 0) {
+        double L, B, T0;
+        if (coll_tune_fit3(x, t, k, &T0, &L, &B) != 0) {
             printf("# %s %s %s %d: no fit from %d samples\n", rows[i].coll, rows[i].alg,
                    rows[i].shape, rows[i].ppn, k);
             continue;
         }
         double worst = 0;
         for (int j = 0; j < k; j++) {
-            double e = (x[j].R * L + x[j].X / B - t[j]) / t[j];
+            double e = (T0 + x[j].R * L + x[j].X / B - t[j]) / t[j];
             if (e < 0) e = -e;
             if (e > worst) worst = e;
         }
-        printf("%s %s %s %d %.4f %.1f   # %d samples, worst relative error %.0f%%\n",
-               rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6, k,
-               worst * 100);
+        printf("%s %s %s %d %.4f %.1f %.4f   # %d samples, worst relative error %.0f%%\n",
+               rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6,
+               T0 * 1e6, k, worst * 100);
     }
     return 0;
 }
@@ -113,13 +113,15 @@ static int curve(int argc, char **argv)
     coll_shape_make(argv[4], n[0] * n[1] * n[2], &sh);
     double L, B, M = atof(argv[5]);
     coll_tune_params("bcast", argv[3], &sh, 0.5e-6, 6.8e9, &L, &B);
+    double T0 = coll_tune_t0("bcast", argv[3], &sh);
     for (char *s = argv[6], *end; *s; s = *end ? end + 1 : end) {
         double seg = strtod(s, &end);
         struct tune_terms x = coll_tune_bcast_terms(a, &sh, M, seg);
-        printf("%.0f,%.3f\n", seg, (x.R * L + x.X / B) * 1e6);
+        printf("%.0f,%.3f\n", seg, (T0 + x.R * L + x.X / B) * 1e6);
     }
     double t;
     size_t best = coll_tune_bcast_seg(a, &sh, (size_t)M, L, B, &t);
+    t += T0;
     printf("# tuner segment %zu, model %.3f us (L %.3f us, B %.0f MB/s)\n", best, t * 1e6,
            L * 1e6, B / 1e6);
     return 0;
