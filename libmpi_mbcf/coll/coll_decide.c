@@ -96,12 +96,8 @@ void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int
         /* forced algorithm: its best segment size by the model */
         const char *name = coll_algorithm_names("bcast")[*alg];
         for (int a = 0; a < TB_COUNT; a++)
-            if (strcasecmp(coll_tune_bcast_names[a], name) == 0) {
-                double la, ba;
-                coll_tune_params("bcast", name, sh, L, B, &la, &ba);
-                *seg = coll_tune_bcast_seg(a, sh, n, la, ba, &t);
-                t += coll_tune_t0("bcast", name, sh);
-            }
+            if (strcasecmp(coll_tune_bcast_names[a], name) == 0)
+                *seg = coll_tune_bcast_alg(a, sh, n, L, B, &t, NULL);
     }
     stats.bcast_calls++;
     stats.last_seg = *seg;

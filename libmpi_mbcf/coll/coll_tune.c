@@ -292,11 +292,13 @@ static double cost(struct tune_terms x, double L, double B)
     return x.R * L + x.X / B;
 }
 
-size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
-                           double *t)
+/* Best segment size of a segmented algorithm; seg_only: leave the
+ * unsegmented run out (it is priced with its own parameters). */
+static size_t best_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                       double *t, int seg_only)
 {
     double m = (double)M, part = m / coll_tune_bcast_parts(alg);
-    double best = cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
+    double best = seg_only ? -1 : cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
     size_t bseg = 0;
     if (coll_tune_bcast_segmented(alg) && M > 0) {
         double D, c;
@@ -313,7 +315,7 @@ size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, doubl
             if (s < (double)coll_tune_seg_min || s < 1 || s >= part)
                 continue;
             double ti = cost(coll_tune_bcast_terms(alg, sh, m, s), L, B);
-            if (ti < best) {
+            if (best < 0 || ti < best) {
                 best = ti;
                 bseg = (size_t)s;
             }
@@ -322,6 +324,49 @@ size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, doubl
     if (t)
         *t = best;
     return bseg;
+}
+
+size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                           double *t)
+{
+    return best_seg(alg, sh, M, L, B, t, 0);
+}
+
+/* The two regimes of a segmented tree have their own table entries when
+ * calibrated ("bintree3d" unsegmented, "bintree3d/seg" pipelined: one line
+ * of t = T0 + R*L + X/B does not fit both on a torus, docs/collectives.md
+ * "Calibration"); without a "/seg" entry both use the plain one. */
+size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, double defL,
+                           double defB, double *t, int *known)
+{
+    const char *name = coll_tune_bcast_names[alg];
+    char sname[40];
+    double L, B, t0, ts = -1;
+    int k = coll_tune_params("bcast", name, sh, defL, defB, &L, &B);
+    double T0 = coll_tune_t0("bcast", name, sh);
+    snprintf(sname, sizeof sname, "%s/seg", name);
+    double Ls, Bs, T0s;
+    if (coll_tune_params("bcast", sname, sh, L, B, &Ls, &Bs)) {
+        k = 1;
+        T0s = coll_tune_t0("bcast", sname, sh);
+        t0 = cost(coll_tune_bcast_terms(alg, sh, (double)M, 0), L, B) + T0;
+        size_t seg = best_seg(alg, sh, M, Ls, Bs, &ts, 1);
+        if (ts >= 0 && ts + T0s < t0) {
+            *t = ts + T0s;
+            if (known)
+                *known = k;
+            return seg;
+        }
+        *t = t0;
+        if (known)
+            *known = k;
+        return 0;
+    }
+    size_t seg = best_seg(alg, sh, M, L, B, &t0, 0);
+    *t = t0 + T0;
+    if (known)
+        *known = k;
+    return seg;
 }
 
 struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
@@ -334,12 +379,11 @@ struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double
             continue;
         if (a == TB_SCATTER_ALLGATHER && M < (size_t)P)
             continue;                   /* needs a byte per process */
-        double L, B, t;
-        if (!coll_tune_params("bcast", coll_tune_bcast_names[a], sh, defL, defB, &L, &B) &&
-            measured)
+        double t;
+        int known;
+        size_t seg = coll_tune_bcast_alg(a, sh, M, defL, defB, &t, &known);
+        if (!known && measured)
             continue;
-        size_t seg = coll_tune_bcast_seg(a, sh, M, L, B, &t);
-        t += coll_tune_t0("bcast", coll_tune_bcast_names[a], sh);
         if (best.t < 0 || t < best.t) {
             best.alg = a;
             best.seg = seg;

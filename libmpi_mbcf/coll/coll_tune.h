@@ -68,6 +68,11 @@ extern size_t coll_tune_seg_min;
 /* Best segment size of one algorithm (predicted time in *t). */
 size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
                            double *t);
+/* Best segment size (0: unsegmented) and predicted time of one Bcast
+ * algorithm with the table's entries ("alg", and "alg/seg" for its
+ * pipelined regime) or defL/defB; *known (if not NULL): an entry existed. */
+size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, double defL,
+                           double defB, double *t, int *known);
 /* Cheapest alltoall algorithm for m bytes per pair among those with
  * allowed[alg] != 0; coll = "alltoall" or "alltoallv" (table key). */
 struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, size_t m,

@@ -180,59 +180,59 @@ int main(int argc, char **argv)
     const char *al = getenv("COLL_BENCH_ALGS");
     snprintf(algs, sizeof algs, "%s", al && *al ? al : "");
     for (char *ap = algs, *anext; ap; ap = anext) {
-    anext = strchr(ap, ',');
-    if (anext)
-        *anext++ = 0;
-    if (*ap)
-        setenv(env, ap, 1);
-    const char *alg = getenv(env), *seg = getenv(segenv), *label = getenv("COLL_BENCH_LABEL");
-    if (label && *label)
-        alg = label;                    /* "tuner" / "fugaku" rows */
-    if (!alg || !*alg)
-        alg = "auto";
-    for (char *s = argv[2], *end; *s; s = *end ? end + 1 : end) {
-        size_t M = parse_size(s, &end);
-        double best = 0;
-        long bad = 0, allbad = 0;
-        struct coll_stats before = *coll_stats();
-        for (int i = 0; i < iters; i++) {
-            double t = run_one(coll, M, comm, size, &bad);
-            if (i == 0 || t < best)
-                best = t;
+        anext = strchr(ap, ',');
+        if (anext)
+            *anext++ = 0;
+        if (*ap)
+            setenv(env, ap, 1);
+        const char *alg = getenv(env), *seg = getenv(segenv), *label = getenv("COLL_BENCH_LABEL");
+        if (label && *label)
+            alg = label;                    /* "tuner" / "fugaku" rows */
+        if (!alg || !*alg)
+            alg = "auto";
+        for (char *s = argv[2], *end; *s; s = *end ? end + 1 : end) {
+            size_t M = parse_size(s, &end);
+            double best = 0;
+            long bad = 0, allbad = 0;
+            struct coll_stats before = *coll_stats();
+            for (int i = 0; i < iters; i++) {
+                double t = run_one(coll, M, comm, size, &bad);
+                if (i == 0 || t < best)
+                    best = t;
+            }
+            /* which algorithm ran (this rank's counters; all ranks agree) */
+            const struct coll_stats *st = coll_stats();
+            const unsigned long *now = strcmp(coll, "bcast") == 0 ? st->bcast_by_alg
+                                     : strcmp(coll, "alltoall") == 0 ? st->alltoall_by_alg
+                                     : st->alltoallv_by_alg;
+            const unsigned long *was = strcmp(coll, "bcast") == 0 ? before.bcast_by_alg
+                                     : strcmp(coll, "alltoall") == 0 ? before.alltoall_by_alg
+                                     : before.alltoallv_by_alg;
+            int ran = 0, nalg = strcmp(coll, "bcast") == 0 ? 16 : 8;
+            for (int a = 0; a < nalg && names[a]; a++)
+                if (now[a] != was[a])
+                    ran = a;
+            double thr = strcmp(coll, "bcast") == 0 ? (double)M / best
+                       : (double)(size - nlp) * nlp * (double)M / best;
+            if (rank == 0) {
+                printf("%s,%s,%d,%d,%s,%s,%zu,%.3f,%.1f,%s,%zu", coll, shape ? shape : "",
+                       nlp, size, alg, seg && *seg ? seg : "model", M, best * 1e6,
+                       thr / 1e6, names[ran], st->last_seg);
+    #ifdef COLL_BENCH_TOFU_MODEL
+                printf(",%.3f", tofud_model_us(coll, names[ran], M,
+                                               strcmp(coll, "bcast") == 0 ? st->last_seg : 0, size));
+    #endif
+                printf("\n");
+            }
+            if (verify) {
+                MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+                if (rank == 0)
+                    printf("%s - %s/%s %zu B on %d ranks (shape %s): %ld bad bytes\n",
+                           allbad ? "not ok" : "ok", coll, alg, M, size, shape ? shape : "1-D",
+                           allbad);
+            }
+            fflush(stdout);
         }
-        /* which algorithm ran (this rank's counters; all ranks agree) */
-        const struct coll_stats *st = coll_stats();
-        const unsigned long *now = strcmp(coll, "bcast") == 0 ? st->bcast_by_alg
-                                 : strcmp(coll, "alltoall") == 0 ? st->alltoall_by_alg
-                                 : st->alltoallv_by_alg;
-        const unsigned long *was = strcmp(coll, "bcast") == 0 ? before.bcast_by_alg
-                                 : strcmp(coll, "alltoall") == 0 ? before.alltoall_by_alg
-                                 : before.alltoallv_by_alg;
-        int ran = 0, nalg = strcmp(coll, "bcast") == 0 ? 16 : 8;
-        for (int a = 0; a < nalg && names[a]; a++)
-            if (now[a] != was[a])
-                ran = a;
-        double thr = strcmp(coll, "bcast") == 0 ? (double)M / best
-                   : (double)(size - nlp) * nlp * (double)M / best;
-        if (rank == 0) {
-            printf("%s,%s,%d,%d,%s,%s,%zu,%.3f,%.1f,%s,%zu", coll, shape ? shape : "",
-                   nlp, size, alg, seg && *seg ? seg : "model", M, best * 1e6,
-                   thr / 1e6, names[ran], st->last_seg);
-#ifdef COLL_BENCH_TOFU_MODEL
-            printf(",%.3f", tofud_model_us(coll, names[ran], M,
-                                           strcmp(coll, "bcast") == 0 ? st->last_seg : 0, size));
-#endif
-            printf("\n");
-        }
-        if (verify) {
-            MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-            if (rank == 0)
-                printf("%s - %s/%s %zu B on %d ranks (shape %s): %ld bad bytes\n",
-                       allbad ? "not ok" : "ok", coll, alg, M, size, shape ? shape : "1-D",
-                       allbad);
-        }
-        fflush(stdout);
-    }
     }
     MPI_Comm_free(&comm);
     MPI_Finalize();

@@ -5,7 +5,8 @@
  * model's time over segment sizes (seed 004 fig. 8 curves).
  *   coll_fit fit RESULTS.csv > tune.txt
  *   coll_fit curve TUNE.txt ALG SHAPE BYTES SEG[,SEG...]   (bcast, ppn 1)
- * Rows labelled tuner / fugaku / auto are not fitted. */
+ * Rows labelled tuner / fugaku / auto are not fitted. A segmented tree's
+ * rows that ran pipelined (chosen_seg > 0) fit the entry "<alg>/seg". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,9 @@ static int fit(const char *path)
         if (r.alg_i < 0)                /* tuner / fugaku / auto rows */
             continue;
         r.seg = (double)cseg;
+        /* the pipelined regime of a segmented tree is its own entry */
+        if (strcmp(r.coll, "bcast") == 0 && coll_tune_bcast_segmented(r.alg_i) && cseg > 0)
+            strncat(r.alg, "/seg", sizeof r.alg - strlen(r.alg) - 1);
         r.t *= 1e-6;
         rows[n++] = r;
     }
