@@ -27,8 +27,8 @@ for r in "${runs[@]}"; do
     rm -rf "$log"
 done
 {
-    echo "| coll | shape | alg (ran/seg) | M | wall (us) | modeled TofuD (us) | wall / model |"
-    echo "|---|---|---|---|---|---|---|"
-    tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s/%s | %s | %.1f | %.2f | %.0f |\n", $1, $2, $10, $11, $7, $8, $12, ($12 > 0 ? $8 / $12 : 0) }'
+    echo "| coll | shape | asked | ran/seg | M | wall (us, min of 5) | modeled TofuD (us) | wall / model |"
+    echo "|---|---|---|---|---|---|---|---|"
+    tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s | %s/%s | %s | %.1f | %.2f | %.0f |\n", $1, $2, $5, $10, $11, $7, $8, $12, ($12 > 0 ? $8 / $12 : 0) }'
 } > "$OUT/qemu_coll.md"
 cat "$OUT/qemu_coll.md"
