@@ -15,8 +15,8 @@ echo "coll,shape,ppn,procs,alg,seg,bytes,wall_us,thr_MBs,chosen,chosen_seg,model
 runs=("bcast binomial,trinaryx3,trinaryx6,bintree3d,bintree6d,auto"
       "alltoallv pairwise,doublespread,auto")
 for r in "${runs[@]}"; do
-    set -- $r
-    coll=$1 alg=$2 sizes=$SIZES
+    read -r coll alg <<< "$r"
+    sizes=$SIZES
     [ "$coll" = alltoallv ] && sizes=${QEMU_COLL_A2A_SIZES:-64,1k,16k}
         log=$(mktemp -d "${TMPDIR:-/tmp}"/qemu_coll.XXXXXX)
     scripts/qemu/cluster -n "$N" --torus "$TORUS" --timeout "${QEMU_COLL_TIMEOUT:-300}" --quiet \
