@@ -174,7 +174,7 @@ for coll in ("bcast", "alltoallv", "alltoall"):
                      ("%.1f" % f["t_us"]) if f else "-",
                      ("%+.0f%%" % (100 * (f["t_us"] / best["t_us"] - 1))) if f else "-"])
 if body:
-    within = sum(1 for b in body if float(b[8].rstrip("%")) <= 10)
+    within = sum(1 for b in body if float(b[7]) <= 1.10 * float(b[5]))
     md.append("\nTuner within 10%% of the best fixed choice at %d of %d points." % (within, len(body)))
     table("Tuner beside the best fixed choice and the Fugaku-like rule",
           ["coll", "shape", "ppn", "M", "best fixed alg/seg", "t (us)", "tuner alg/seg", "t (us)", "tuner vs best",
