@@ -23,3 +23,17 @@ $(SIM_BUILD)/coll_fit: scripts/sim/coll_fit.c $(COLL_DIR)/coll_tune.c $(COLL_DIR
 sim-tools: $(SIM_BUILD)/coll_bench $(SIM_BUILD)/coll_tofu $(SIM_BUILD)/coll_fit
 bench-coll sim: deps sim-tools
 	scripts/sim/study.sh
+# the same driver for the QEMU guests: coll source compiled into the program
+# over libmpi_mbcf's point-to-point (as with MPICH in tests/host), wall time
+# beside the TofuD modeled time (scripts/sim/qemu_coll.sh, make bench-coll-qemu)
+ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+$(BUILD)/user/coll_bench: scripts/sim/coll_bench.c $(COLL_SRCS) $(COLL_HDRS) $(MPI_GUEST_LIBS) \
+		drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -DCOLL_BENCH_TOFU_MODEL -I$(MPI_DIR)/include -I$(COLL_DIR) \
+	    -Idrivers/tofu_emu -o $@ scripts/sim/coll_bench.c $(COLL_SRCS) drivers/tofu_emu/tofu_model.c \
+	    drivers/tofu_emu/tofu_topo.c $(MPI_GUEST_LIBS) -lm
+endif
+.PHONY: bench-coll-qemu
+bench-coll-qemu: $(BUILD)/user/coll_bench
+	scripts/sim/qemu_coll.sh

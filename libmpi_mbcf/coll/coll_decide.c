@@ -43,7 +43,7 @@ static void load_table(void)
     snprintf(loaded, sizeof loaded, "%s", f);
     if (coll_tune_load(f) < 0)
         fprintf(stderr, "libmpi_mbcf: MPI_MBCF_COLL_TUNE_FILE: cannot read \"%s\" "
-                "(want lines: coll alg XxYxZ ppn L_us B_MBs); built-in figures used\n", f);
+                "(want lines: coll alg XxYxZ ppn L_us B_MBs [T0_us]); built-in figures used\n", f);
 }
 
 /* Index of an algorithm name in a collective's list (0 if absent). */
@@ -96,11 +96,8 @@ void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int
         /* forced algorithm: its best segment size by the model */
         const char *name = coll_algorithm_names("bcast")[*alg];
         for (int a = 0; a < TB_COUNT; a++)
-            if (strcasecmp(coll_tune_bcast_names[a], name) == 0) {
-                double la, ba;
-                coll_tune_params("bcast", name, sh, L, B, &la, &ba);
-                *seg = coll_tune_bcast_seg(a, sh, n, la, ba, &t);
-            }
+            if (strcasecmp(coll_tune_bcast_names[a], name) == 0)
+                *seg = coll_tune_bcast_alg(a, sh, n, L, B, &t, NULL);
     }
     stats.bcast_calls++;
     stats.last_seg = *seg;

@@ -111,44 +111,105 @@ struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, doub
     return r;
 }
 
-/* Weighted (relative error) least squares of t = R*L + X*beta, B = 1/beta. */
-int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B)
+/* Weighted (relative error) least squares of t = T0 + R*L + X*beta over the
+ * parameters in `use` (bit 0 T0, bit 1 L, bit 2 beta; beta always), by the
+ * normal equations (at most 3x3, Cramer's rule). Returns the weighted sum
+ * of squared relative errors, or -1 if singular or a parameter is <= 0. */
+static double lsq(const struct tune_terms *x, const double *t, int n, int use, double p[3])
 {
-    double a = 0, b = 0, d = 0, e = 0, f = 0;
+    double A[3][3] = { { 0 } }, y[3] = { 0 };
+    int idx[3], m = 0;
+    for (int j = 0; j < 3; j++)
+        if (use & (1 << j))
+            idx[m++] = j;
     for (int i = 0; i < n; i++) {
         if (!(t[i] > 0))
             continue;
-        double w = 1 / (t[i] * t[i]);
-        a += w * x[i].R * x[i].R;
-        b += w * x[i].R * x[i].X;
-        d += w * x[i].X * x[i].X;
-        e += w * x[i].R * t[i];
-        f += w * x[i].X * t[i];
+        double v[3] = { 1, x[i].R, x[i].X }, w = 1 / (t[i] * t[i]);
+        for (int a = 0; a < m; a++) {
+            y[a] += w * v[idx[a]] * t[i];
+            for (int b = 0; b < m; b++)
+                A[a][b] += w * v[idx[a]] * v[idx[b]];
+        }
     }
-    double det = a * d - b * b, l, beta;
-    if (!(d > 0))
+    for (int a = m; a < 3; a++)
+        A[a][a] = 1;                    /* unused rows: identity */
+    double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) -
+                 A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+                 A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+    double scale = A[0][0] * A[1][1] * A[2][2];
+    if (!(scale > 0) || !(det > 1e-12 * scale))
         return -1;
-    if (det > 1e-12 * a * d) {
-        l = (e * d - b * f) / det;
-        beta = (a * f - b * e) / det;
-    } else {
-        l = -1;
-        beta = 0;
+    double q[3] = { 0, 0, 0 };
+    for (int c = 0; c < m; c++) {       /* Cramer: replace column c by y */
+        double M[3][3];
+        memcpy(M, A, sizeof M);
+        for (int r = 0; r < 3; r++)
+            M[r][c] = r < m ? y[r] : 0;
+        double dc = M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
+                    M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+                    M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
+        q[c] = dc / det;
+        if (!(q[c] > 0))
+            return -1;
     }
-    if (!(l > 0)) {                     /* latency not resolved: bandwidth only */
-        l = 1e-9;
-        beta = (f - b * l) / d;
+    p[0] = p[1] = p[2] = 0;
+    for (int a = 0; a < m; a++)
+        p[idx[a]] = q[a];
+    double sse = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(t[i] > 0))
+            continue;
+        double e = (p[0] + p[1] * x[i].R + p[2] * x[i].X - t[i]) / t[i];
+        sse += e * e;
     }
-    if (!(beta > 0))
+    return sse;
+}
+
+/* The best fit with positive parameters among {T0, L, beta}, {L, beta},
+ * {T0, beta}, {beta}: a parameter the samples do not resolve is left out
+ * (then set to 1e-9 s: the table keeps positive numbers). */
+int coll_tune_fit3(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
+                   double *B)
+{
+    static const int sets[4] = { 7, 6, 5, 4 };
+    double best = -1, bp[3] = { 0, 0, 0 };
+    for (int s = 0; s < 4; s++) {
+        double p[3], e = lsq(x, t, n, sets[s], p);
+        if (e >= 0 && (best < 0 || e < best * (1 - 1e-9))) {
+            best = e;
+            memcpy(bp, p, sizeof bp);
+        }
+    }
+    if (best < 0 || !(bp[2] > 0))
         return -1;
-    *L = l;
-    *B = 1 / beta;
+    *T0 = bp[0] > 0 ? bp[0] : 1e-9;
+    *L = bp[1] > 0 ? bp[1] : 1e-9;
+    *B = 1 / bp[2];
+    return 0;
+}
+
+/* Two-parameter form (t = R*L + X/B): seed 004 eq. 3 as it stands. */
+int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B)
+{
+    double best = -1, bp[3] = { 0, 0, 0 };
+    for (int use = 6; use >= 4; use -= 2) {
+        double p[3], e = lsq(x, t, n, use, p);
+        if (e >= 0 && (best < 0 || e < best)) {
+            best = e;
+            memcpy(bp, p, sizeof bp);
+        }
+    }
+    if (best < 0)
+        return -1;
+    *L = bp[1] > 0 ? bp[1] : 1e-9;
+    *B = 1 / bp[2];
     return 0;
 }
 
 /* ---- the table of fitted values ---- */
 #define TUNE_MAX 1024
-static struct entry { char coll[16], alg[24]; int n[3], ppn; double L, B; } table[TUNE_MAX];
+static struct entry { char coll[16], alg[24]; int n[3], ppn; double L, B, T0; } table[TUNE_MAX];
 static int ntable;
 
 int coll_tune_load(const char *path)
@@ -163,13 +224,17 @@ int coll_tune_load(const char *path)
         char *h = line + strspn(line, " \t");
         if (*h == '#' || *h == '\n' || *h == 0)
             continue;
-        if (sscanf(h, "%15s %23s %63s %d %lf %lf", e.coll, e.alg, shape, &e.ppn, &e.L, &e.B) != 6 ||
-            coll_shape_parse(shape, e.n) != 0 || e.ppn < 1 || !(e.L > 0) || !(e.B > 0)) {
+        e.T0 = 0;                       /* optional 7th field: T0_us */
+        int nf = sscanf(h, "%15s %23s %63s %d %lf %lf %lf", e.coll, e.alg, shape, &e.ppn, &e.L,
+                        &e.B, &e.T0);
+        if (nf < 6 || coll_shape_parse(shape, e.n) != 0 || e.ppn < 1 || !(e.L > 0) ||
+            !(e.B > 0) || e.T0 < 0) {
             bad = 1;
             break;
         }
         e.L *= 1e-6;
         e.B *= 1e6;
+        e.T0 *= 1e-6;
         if (k < TUNE_MAX)
             table[k++] = e;
     }
@@ -178,23 +243,32 @@ int coll_tune_load(const char *path)
     return bad ? -1 : k;
 }
 
-int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
-                     double defL, double defB, double *L, double *B)
+static const struct entry *lookup(const char *coll, const char *alg, const struct coll_shape *sh)
 {
-    *L = defL;
-    *B = defB;
     int node0 = sh->n[0] / (sh->ppn > 0 ? sh->ppn : 1);
     for (int i = 0; i < ntable; i++) {
         const struct entry *e = &table[i];
         if (e->ppn == sh->ppn && e->n[0] == node0 && e->n[1] == sh->n[1] &&
             e->n[2] == sh->n[2] && strcasecmp(e->coll, coll) == 0 &&
-            strcasecmp(e->alg, alg) == 0) {
-            *L = e->L;
-            *B = e->B;
-            return 1;
-        }
+            strcasecmp(e->alg, alg) == 0)
+            return e;
     }
-    return 0;
+    return NULL;
+}
+
+int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
+                     double defL, double defB, double *L, double *B)
+{
+    const struct entry *e = lookup(coll, alg, sh);
+    *L = e ? e->L : defL;
+    *B = e ? e->B : defB;
+    return e != NULL;
+}
+
+double coll_tune_t0(const char *coll, const char *alg, const struct coll_shape *sh)
+{
+    const struct entry *e = lookup(coll, alg, sh);
+    return e ? e->T0 : 0;
 }
 
 /* Does the table have any entry for this collective and shape? */
@@ -218,11 +292,13 @@ static double cost(struct tune_terms x, double L, double B)
     return x.R * L + x.X / B;
 }
 
-size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
-                           double *t)
+/* Best segment size of a segmented algorithm; seg_only: leave the
+ * unsegmented run out (it is priced with its own parameters). */
+static size_t best_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                       double *t, int seg_only)
 {
     double m = (double)M, part = m / coll_tune_bcast_parts(alg);
-    double best = cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
+    double best = seg_only ? -1 : cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
     size_t bseg = 0;
     if (coll_tune_bcast_segmented(alg) && M > 0) {
         double D, c;
@@ -239,7 +315,7 @@ size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, doubl
             if (s < (double)coll_tune_seg_min || s < 1 || s >= part)
                 continue;
             double ti = cost(coll_tune_bcast_terms(alg, sh, m, s), L, B);
-            if (ti < best) {
+            if (best < 0 || ti < best) {
                 best = ti;
                 bseg = (size_t)s;
             }
@@ -248,6 +324,49 @@ size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, doubl
     if (t)
         *t = best;
     return bseg;
+}
+
+size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
+                           double *t)
+{
+    return best_seg(alg, sh, M, L, B, t, 0);
+}
+
+/* The two regimes of a segmented tree have their own table entries when
+ * calibrated ("bintree3d" unsegmented, "bintree3d/seg" pipelined: one line
+ * of t = T0 + R*L + X/B does not fit both on a torus, docs/collectives.md
+ * "Calibration"); without a "/seg" entry both use the plain one. */
+size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, double defL,
+                           double defB, double *t, int *known)
+{
+    const char *name = coll_tune_bcast_names[alg];
+    char sname[40];
+    double L, B, t0, ts = -1;
+    int k = coll_tune_params("bcast", name, sh, defL, defB, &L, &B);
+    double T0 = coll_tune_t0("bcast", name, sh);
+    snprintf(sname, sizeof sname, "%s/seg", name);
+    double Ls, Bs, T0s;
+    if (coll_tune_params("bcast", sname, sh, L, B, &Ls, &Bs)) {
+        k = 1;
+        T0s = coll_tune_t0("bcast", sname, sh);
+        t0 = cost(coll_tune_bcast_terms(alg, sh, (double)M, 0), L, B) + T0;
+        size_t seg = best_seg(alg, sh, M, Ls, Bs, &ts, 1);
+        if (ts >= 0 && ts + T0s < t0) {
+            *t = ts + T0s;
+            if (known)
+                *known = k;
+            return seg;
+        }
+        *t = t0;
+        if (known)
+            *known = k;
+        return 0;
+    }
+    size_t seg = best_seg(alg, sh, M, L, B, &t0, 0);
+    *t = t0 + T0;
+    if (known)
+        *known = k;
+    return seg;
 }
 
 struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double defL,
@@ -260,11 +379,11 @@ struct tune_choice coll_tune_bcast(const struct coll_shape *sh, size_t M, double
             continue;
         if (a == TB_SCATTER_ALLGATHER && M < (size_t)P)
             continue;                   /* needs a byte per process */
-        double L, B, t;
-        if (!coll_tune_params("bcast", coll_tune_bcast_names[a], sh, defL, defB, &L, &B) &&
-            measured)
+        double t;
+        int known;
+        size_t seg = coll_tune_bcast_alg(a, sh, M, defL, defB, &t, &known);
+        if (!known && measured)
             continue;
-        size_t seg = coll_tune_bcast_seg(a, sh, M, L, B, &t);
         if (best.t < 0 || t < best.t) {
             best.alg = a;
             best.seg = seg;
@@ -288,7 +407,8 @@ struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, 
         double L, B;
         if (!coll_tune_params(coll, coll_tune_a2a_names[a], sh, defL, defB, &L, &B) && measured)
             continue;
-        double t = cost(coll_tune_a2a_terms(a, sh, (double)m), L, B);
+        double t = cost(coll_tune_a2a_terms(a, sh, (double)m), L, B) +
+                   coll_tune_t0(coll, coll_tune_a2a_names[a], sh);
         if (best.t < 0 || t < best.t) {
             best.alg = a;
             best.t = t;

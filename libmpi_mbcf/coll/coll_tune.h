@@ -36,15 +36,23 @@ int coll_tune_bcast_segmented(int alg);
  * returns 0, or -1 when the samples do not determine both (then L and B
  * are untouched). */
 int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B);
+/* The calibrated form t = T0 + R*L + X/B (T0: a per-call constant of the
+ * algorithm on the shape: the fill latency and root start-up that R*L
+ * does not capture, docs/collectives.md "Calibration"); parameters the
+ * samples do not resolve come out as 1e-9 s. Returns 0 or -1. */
+int coll_tune_fit3(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
+                   double *B);
 
 /* Fitted parameters: a table of lines "<coll> <alg> <X>x<Y>x<Z> <ppn>
- * <L_us> <B_MBs>" (coll = bcast or alltoall; # comments). Load replaces
+ * <L_us> <B_MBs> [T0_us]" (coll = bcast or alltoall; # comments). Load replaces
  * the table; returns entries read or -1 (file missing / bad line). */
 int coll_tune_load(const char *path);
 /* L, B for an algorithm on a node shape: the table's entry (returns 1),
  * else def (returns 0). */
 int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
                       double defL, double defB, double *L, double *B);
+/* T0 of an algorithm on a node shape (0 without a table entry). */
+double coll_tune_t0(const char *coll, const char *alg, const struct coll_shape *sh);
 
 /* A decision. */
 struct tune_choice { int alg; size_t seg; double t; };
@@ -60,6 +68,11 @@ extern size_t coll_tune_seg_min;
 /* Best segment size of one algorithm (predicted time in *t). */
 size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
                            double *t);
+/* Best segment size (0: unsegmented) and predicted time of one Bcast
+ * algorithm with the table's entries ("alg", and "alg/seg" for its
+ * pipelined regime) or defL/defB; *known (if not NULL): an entry existed. */
+size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, double defL,
+                           double defB, double *t, int *known);
 /* Cheapest alltoall algorithm for m bytes per pair among those with
  * allowed[alg] != 0; coll = "alltoall" or "alltoallv" (table key). */
 struct tune_choice coll_tune_a2a(const char *coll, const struct coll_shape *sh, size_t m,

@@ -11,12 +11,43 @@
  *   SIZES comma-separated, k/M suffixes. COLL_BENCH_VERIFY=1 checks the
  *   data of every call and prints a TAP line per size (plain buffers). COLL_BENCH_LABEL replaces the
  *   alg column (tuner / fugaku rows); COLL_BENCH_PPN = Nlp of eq. 1. Buffers: plain malloc, or one
- *   shared block per size with COLL_BENCH_SHARED=1 (SMPI_SHARED_MALLOC). */
+ *   shared block per size with COLL_BENCH_SHARED=1 (SMPI_SHARED_MALLOC).
+ * Guest build (QEMU, -DCOLL_BENCH_TOFU_MODEL): t_us is wall time, and a
+ * last column model_tofud_us gives the modeled TofuD time of the same call:
+ * the algorithm's R rounds and X bytes (coll_tune.c terms of what ran, at
+ * the segment size that ran), each round one put of X/R bytes over one hop
+ * on an idle network, priced by the Tofu timing model's TofuD row
+ * (tofu_put_alone_ns, drivers/tofu_emu/tofu_model.c). No contention: the
+ * QEMU transport is MBCF, not the emulated Tofu, so the device's own
+ * modeled clock does not see these messages. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
 #include "coll.h"
+#ifdef COLL_BENCH_TOFU_MODEL
+#include "coll_shape.h"
+#include "coll_tune.h"
+#include "tofu_model.h"
+
+/* Modeled TofuD time (us) of one call of what ran (see the top comment). */
+static double tofud_model_us(const char *coll, const char *alg, size_t M, size_t seg, int size)
+{
+    struct coll_shape sh;
+    struct tune_terms x = { 0, 0 };
+    coll_shape_make(getenv("MPI_MBCF_SHAPE"), size, &sh);
+    int bc = strcmp(coll, "bcast") == 0, n = bc ? TB_COUNT : TA_COUNT;
+    const char *const *l = bc ? coll_tune_bcast_names : coll_tune_a2a_names;
+    for (int a = 0; a < n; a++)
+        if (strcmp(l[a], alg) == 0)
+            x = bc ? coll_tune_bcast_terms(a, &sh, (double)M, (double)seg)
+                   : coll_tune_a2a_terms(a, &sh, (double)M);
+    if (!(x.R > 0))
+        return -1;                      /* an algorithm the tuner has no terms for */
+    const struct tofu_params *p = tofu_params(TOFU_MODE_TOFUD);
+    return x.R * (double)tofu_put_alone_ns(p, 1, (uint64_t)(x.X / x.R)) / 1e3;
+}
+#endif
 
 static int verify;   /* COLL_BENCH_VERIFY (same on all ranks) */
 
@@ -139,51 +170,69 @@ int main(int argc, char **argv)
     snprintf(env, sizeof env, "MPI_MBCF_COLL_%s", strcmp(coll, "bcast") == 0 ? "BCAST"
              : strcmp(coll, "alltoall") == 0 ? "ALLTOALL" : "ALLTOALLV");
     snprintf(segenv, sizeof segenv, "%s_SEGSIZE", env);
-    const char *alg = getenv(env), *seg = getenv(segenv), *label = getenv("COLL_BENCH_LABEL");
-    if (label && *label)
-        alg = label;                    /* "tuner" / "fugaku" rows */
-    if (!alg || !*alg)
-        alg = "auto";
     const char *const *names = coll_algorithm_names(coll);
     MPI_Comm comm;                      /* the algorithms' own context */
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     int nlp = ppn ? atoi(ppn) : 1;
-    for (char *s = argv[2], *end; *s; s = *end ? end + 1 : end) {
-        size_t M = parse_size(s, &end);
-        double best = 0;
-        long bad = 0, allbad = 0;
-        struct coll_stats before = *coll_stats();
-        for (int i = 0; i < iters; i++) {
-            double t = run_one(coll, M, comm, size, &bad);
-            if (i == 0 || t < best)
-                best = t;
+    /* COLL_BENCH_ALGS="a,b,...": one pass per algorithm in this run (set
+     * into MPI_MBCF_COLL_<NAME> before its calls; one QEMU boot for all) */
+    static char algs[256];
+    const char *al = getenv("COLL_BENCH_ALGS");
+    snprintf(algs, sizeof algs, "%s", al && *al ? al : "");
+    for (char *ap = algs, *anext; ap; ap = anext) {
+        anext = strchr(ap, ',');
+        if (anext)
+            *anext++ = 0;
+        if (*ap)
+            setenv(env, ap, 1);
+        const char *alg = getenv(env), *seg = getenv(segenv), *label = getenv("COLL_BENCH_LABEL");
+        if (label && *label)
+            alg = label;                    /* "tuner" / "fugaku" rows */
+        if (!alg || !*alg)
+            alg = "auto";
+        for (char *s = argv[2], *end; *s; s = *end ? end + 1 : end) {
+            size_t M = parse_size(s, &end);
+            double best = 0;
+            long bad = 0, allbad = 0;
+            struct coll_stats before = *coll_stats();
+            for (int i = 0; i < iters; i++) {
+                double t = run_one(coll, M, comm, size, &bad);
+                if (i == 0 || t < best)
+                    best = t;
+            }
+            /* which algorithm ran (this rank's counters; all ranks agree) */
+            const struct coll_stats *st = coll_stats();
+            const unsigned long *now = strcmp(coll, "bcast") == 0 ? st->bcast_by_alg
+                                     : strcmp(coll, "alltoall") == 0 ? st->alltoall_by_alg
+                                     : st->alltoallv_by_alg;
+            const unsigned long *was = strcmp(coll, "bcast") == 0 ? before.bcast_by_alg
+                                     : strcmp(coll, "alltoall") == 0 ? before.alltoall_by_alg
+                                     : before.alltoallv_by_alg;
+            int ran = 0, nalg = strcmp(coll, "bcast") == 0 ? 16 : 8;
+            for (int a = 0; a < nalg && names[a]; a++)
+                if (now[a] != was[a])
+                    ran = a;
+            double thr = strcmp(coll, "bcast") == 0 ? (double)M / best
+                       : (double)(size - nlp) * nlp * (double)M / best;
+            if (rank == 0) {
+                printf("%s,%s,%d,%d,%s,%s,%zu,%.3f,%.1f,%s,%zu", coll, shape ? shape : "",
+                       nlp, size, alg, seg && *seg ? seg : "model", M, best * 1e6,
+                       thr / 1e6, names[ran], st->last_seg);
+    #ifdef COLL_BENCH_TOFU_MODEL
+                printf(",%.3f", tofud_model_us(coll, names[ran], M,
+                                               strcmp(coll, "bcast") == 0 ? st->last_seg : 0, size));
+    #endif
+                printf("\n");
+            }
+            if (verify) {
+                MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+                if (rank == 0)
+                    printf("%s - %s/%s %zu B on %d ranks (shape %s): %ld bad bytes\n",
+                           allbad ? "not ok" : "ok", coll, alg, M, size, shape ? shape : "1-D",
+                           allbad);
+            }
+            fflush(stdout);
         }
-        /* which algorithm ran (this rank's counters; all ranks agree) */
-        const struct coll_stats *st = coll_stats();
-        const unsigned long *now = strcmp(coll, "bcast") == 0 ? st->bcast_by_alg
-                                 : strcmp(coll, "alltoall") == 0 ? st->alltoall_by_alg
-                                 : st->alltoallv_by_alg;
-        const unsigned long *was = strcmp(coll, "bcast") == 0 ? before.bcast_by_alg
-                                 : strcmp(coll, "alltoall") == 0 ? before.alltoall_by_alg
-                                 : before.alltoallv_by_alg;
-        int ran = 0, nalg = strcmp(coll, "bcast") == 0 ? 16 : 8;
-        for (int a = 0; a < nalg && names[a]; a++)
-            if (now[a] != was[a])
-                ran = a;
-        double thr = strcmp(coll, "bcast") == 0 ? (double)M / best
-                   : (double)(size - nlp) * nlp * (double)M / best;
-        if (rank == 0)
-            printf("%s,%s,%d,%d,%s,%s,%zu,%.3f,%.1f,%s,%zu\n", coll, shape ? shape : "",
-                   nlp, size, alg, seg && *seg ? seg : "model", M, best * 1e6,
-                   thr / 1e6, names[ran], st->last_seg);
-        if (verify) {
-            MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-            if (rank == 0)
-                printf("%s - %s/%s %zu B on %d ranks (shape %s): %ld bad bytes\n",
-                       allbad ? "not ok" : "ok", coll, alg, M, size, shape ? shape : "1-D",
-                       allbad);
-        }
-        fflush(stdout);
     }
     MPI_Comm_free(&comm);
     MPI_Finalize();

@@ -5,7 +5,8 @@
  * model's time over segment sizes (seed 004 fig. 8 curves).
  *   coll_fit fit RESULTS.csv > tune.txt
  *   coll_fit curve TUNE.txt ALG SHAPE BYTES SEG[,SEG...]   (bcast, ppn 1)
- * Rows labelled tuner / fugaku / auto are not fitted. */
+ * Rows labelled tuner / fugaku / auto are not fitted. A segmented tree's
+ * rows that ran pipelined (chosen_seg > 0) fit the entry "<alg>/seg". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +57,14 @@ static int fit(const char *path)
         if (r.alg_i < 0)                /* tuner / fugaku / auto rows */
             continue;
         r.seg = (double)cseg;
+        /* the pipelined regime of a segmented tree is its own entry */
+        if (strcmp(r.coll, "bcast") == 0 && coll_tune_bcast_segmented(r.alg_i) && cseg > 0)
+            strncat(r.alg, "/seg", sizeof r.alg - strlen(r.alg) - 1);
         r.t *= 1e-6;
         rows[n++] = r;
     }
     fclose(f);
-    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs\n", path);
+    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs T0_us\n", path);
     static char done[20000];
     for (int i = 0; i < n; i++) {
         if (done[i])
@@ -76,21 +80,21 @@ static int fit(const char *path)
             x[k] = terms(&rows[j]);
             t[k++] = rows[j].t;
         }
-        double L, B;
-        if (coll_tune_fit(x, t, k, &L, &B) != 0) {
+        double L, B, T0;
+        if (coll_tune_fit3(x, t, k, &T0, &L, &B) != 0) {
             printf("# %s %s %s %d: no fit from %d samples\n", rows[i].coll, rows[i].alg,
                    rows[i].shape, rows[i].ppn, k);
             continue;
         }
         double worst = 0;
         for (int j = 0; j < k; j++) {
-            double e = (x[j].R * L + x[j].X / B - t[j]) / t[j];
+            double e = (T0 + x[j].R * L + x[j].X / B - t[j]) / t[j];
             if (e < 0) e = -e;
             if (e > worst) worst = e;
         }
-        printf("%s %s %s %d %.4f %.1f   # %d samples, worst relative error %.0f%%\n",
-               rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6, k,
-               worst * 100);
+        printf("%s %s %s %d %.4f %.1f %.4f   # %d samples, worst relative error %.0f%%\n",
+               rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6,
+               T0 * 1e6, k, worst * 100);
     }
     return 0;
 }
@@ -113,13 +117,15 @@ static int curve(int argc, char **argv)
     coll_shape_make(argv[4], n[0] * n[1] * n[2], &sh);
     double L, B, M = atof(argv[5]);
     coll_tune_params("bcast", argv[3], &sh, 0.5e-6, 6.8e9, &L, &B);
+    double T0 = coll_tune_t0("bcast", argv[3], &sh);
     for (char *s = argv[6], *end; *s; s = *end ? end + 1 : end) {
         double seg = strtod(s, &end);
         struct tune_terms x = coll_tune_bcast_terms(a, &sh, M, seg);
-        printf("%.0f,%.3f\n", seg, (x.R * L + x.X / B) * 1e6);
+        printf("%.0f,%.3f\n", seg, (T0 + x.R * L + x.X / B) * 1e6);
     }
     double t;
     size_t best = coll_tune_bcast_seg(a, &sh, (size_t)M, L, B, &t);
+    t += T0;
     printf("# tuner segment %zu, model %.3f us (L %.3f us, B %.0f MB/s)\n", best, t * 1e6,
            L * 1e6, B / 1e6);
     return 0;

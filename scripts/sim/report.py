@@ -174,6 +174,8 @@ for coll in ("bcast", "alltoallv", "alltoall"):
                      ("%.1f" % f["t_us"]) if f else "-",
                      ("%+.0f%%" % (100 * (f["t_us"] / best["t_us"] - 1))) if f else "-"])
 if body:
+    within = sum(1 for b in body if float(b[7]) <= 1.10 * float(b[5]))
+    md.append("\nTuner within 10%% of the best fixed choice at %d of %d points." % (within, len(body)))
     table("Tuner beside the best fixed choice and the Fugaku-like rule",
           ["coll", "shape", "ppn", "M", "best fixed alg/seg", "t (us)", "tuner alg/seg", "t (us)", "tuner vs best",
            "Fugaku rule alg/seg", "t (us)", "rule vs best"], body)
@@ -185,8 +187,8 @@ if os.path.exists(tune):
     for l in open(tune):
         if l.startswith("#") or not l.strip(): continue
         p = l.split("#")[0].split()
-        body.append(p[:6] + [l.split("#")[1].strip() if "#" in l else ""])
-    table("Fitted L and B (coll_fit)", ["coll", "alg", "shape", "ppn", "L (us)", "B (MB/s)", "fit"], body)
+        body.append((p + ["0"])[:7] + [l.split("#")[1].strip() if "#" in l else ""])
+    table("Fitted T0, L and B (coll_fit)", ["coll", "alg", "shape", "ppn", "L (us)", "B (MB/s)", "T0 (us)", "fit"], body)
 
 # ---- simulation costs ----
 if costs:

@@ -1,8 +1,10 @@
 #!/bin/bash
 # study.sh - seed 004 re-done on SimGrid (make bench-coll): sweeps per
-# scale and phase into runs/<ts>-coll-sim/ (or $STUDY_OUT), then the fit
-# of L and B (coll_fit), the tuner's and the Fugaku rule's runs, and the
-# tables and plots (report.py). One simulation at a time, each bounded by
+# scale and phase into runs/<ts>-coll-sim/ (or $STUDY_OUT), then the
+# calibration of the tuner's model (coll_fit: T0, L, B per algorithm and
+# shape), the tuner's and the Fugaku rule's runs, the analytical Alltoall(v)
+# model at the sizes SMPI cannot reach here (a2a_model.py), and the tables
+# and plots (report.py). One simulation at a time, each bounded by
 # SIM_TIMEOUT. STUDY_PHASES selects phases (default: all of the list below).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -10,29 +12,43 @@ root=$(cd "$here/../.." && pwd)
 OUT=${STUDY_OUT:-$root/runs/$(date -u +%Y%m%d-%H%M%S)-coll-sim}
 mkdir -p "$OUT"
 S=$here/sweep.sh
-PH=${STUDY_PHASES:-"b384 fit384 t384 seg384 a384 b3072 big"}
+PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 seg384 a384 a384p4 amodel b3072 big"}
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
+SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
+SIZES=4k,16k,64k,256k,1M
 has() { [[ " $PH " == *" $1 "* ]]; }
 echo "study: $OUT, phases: $PH" >&2
-# Table 1 of seed 004
-S1="384 64x6 8x6x8"   # middle (3072 48x64 16x12x16) and large (27648 144x192 48x12x48): see below
-# lines run in this order; each sweep is one smpirun per shape and algorithm
-has b384 && $S "$OUT" bcast 1 "$S1" "$BC_ALGS fugaku" 4k,64k,1M
+# Table 1 of seed 004 (middle 3072: 3072 48x64 16x12x16; large 27648: 144x192 48x12x48)
+S1="384 64x6 8x6x8"
+# fig. 5/6: every algorithm at the segment size the built-in model gives it (16 KiB floor)
+has b384 && $S "$OUT" bcast 1 "$S1" "$BC_ALGS fugaku" $SIZES
+# calibration samples: the segmented trees at two more segment sizes (with one
+# segment size per size R and X are proportional and L, B are not separable)
+has cal384 && for a in $SEGD; do
+    $S "$OUT" bcast 1 "$S1" "$a@65536" 256k,1M
+    $S "$OUT" bcast 1 "$S1" "$a@4096" 16k,64k
+done
 fit() { "$root/build/sim/coll_fit" fit "$OUT/results.csv" > "$OUT/tune.txt"; }
 has fit384 && fit
-has t384 && MPI_MBCF_COLL_TUNE_FILE=$OUT/tune.txt $S "$OUT" bcast 1 "$S1" auto 4k,64k,1M
+# the tuner (fitted table; it may pick segments down to 4 KiB)
+has t384 && MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$OUT/tune.txt \
+    $S "$OUT" bcast 1 "$S1" auto $SIZES
 # fig. 7/8: segment sizes on the 1-D shape
-has seg384 && $S "$OUT" bcast 1 "384" "trinaryx6@4096 trinaryx6@65536 bintree3d@4096 bintree3d@65536" 1M
-# fig. 1-3 (reduced: a 1-D 384-rank Alltoallv of 64 B takes 2 min to simulate here)
+has seg384 && $S "$OUT" bcast 1 "384" "trinaryx6@4096 trinaryx6@16384 bintree3d@4096 bintree3d@16384" 1M
+# fig. 1-3 at 384 nodes (a 384-rank Alltoallv moves 147 k messages)
 has a384 && { $S "$OUT" alltoallv 1 "8x6x8" "doublespread pairwise linear" 64,1k
               $S "$OUT" alltoall 1 "8x6x8" "doublespread" 64,1k
               $S "$OUT" alltoallv 1 "384 64x6" "doublespread" 64
               fit
               MPI_MBCF_COLL_TUNE_FILE=$OUT/tune.txt $S "$OUT" alltoallv 1 "8x6x8" auto 64,1k; }
-has b3072 && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "3072" "bintree3d trinaryx6 fugaku" 1M
-has a3072 && $S "$OUT" alltoallv 1 "16x12x16" "doublespread" 16
-# 3072 and 27,648 ranks: plain buffers (SMPI_SHARED_MALLOC aborted at 9.7 GB) and
-# 1 MiB context stacks (128 KiB overflowed in SimGrid on 3072-long Trinaryx chains)
-has big && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-1500} $S "$OUT" bcast 1 "48x12x48" "trinaryx6" 4k
+# 4 processes per node: 96 nodes (4x6x4) x 4 = 384 ranks, the largest ppn 4 run that fits here
+has a384p4 && $S "$OUT" alltoallv 4 "4x6x4" "doublespread pairwise" 64
+# Alltoall(v) at 3072 and 27,648 nodes, 1 and 4 per node: analytical (a2a_model.py),
+# checked against the SMPI runs above
+has amodel && "$here/a2a_model.py" "$OUT" > "$OUT/a2a_model.md"
+has b3072 && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "3072 16x12x16" "bintree3d trinaryx6" 1M
+# 27,648 ranks: plain buffers (SMPI_SHARED_MALLOC exhausts the map count), 1 MiB stacks
+has big && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-7200} \
+    $S "$OUT" bcast 1 "48x12x48" "trinaryx6" 4k
 "$here/report.py" "$OUT"
 echo "study: results in $OUT" >&2

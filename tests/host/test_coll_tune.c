@@ -87,6 +87,33 @@ static void test_fit(void **state)
     assert_int_equal(coll_tune_fit(x, t, 0, &L, &B), -1);
 }
 
+/* The calibrated form T0 + R*L + X/B: recovered from sizes x segment
+ * sizes (one segment size alone makes R and X proportional); with no
+ * constant in the data T0 drops out rather than going negative. */
+static void test_fit3(void **state)
+{
+    (void)state;
+    struct coll_shape sh;
+    coll_shape_make("384", 384, &sh);
+    struct tune_terms x[16];
+    double t[16], T0 = 0, L = 0, B = 0, t0 = 7.5e-6;
+    int k = 0;
+    for (double M = 65536; M <= 1 << 20; M *= 4)
+        for (double s = 4096; s <= 16384; s *= 4, k++) {
+            x[k] = coll_tune_bcast_terms(TB_BINTREE3D, &sh, M, s);
+            t[k] = t0 + x[k].R * TX6_L + x[k].X / TX6_B;
+        }
+    assert_int_equal(coll_tune_fit3(x, t, k, &T0, &L, &B), 0);
+    assert_true(near(T0, t0, 1e-6));
+    assert_true(near(L, TX6_L, 1e-6));
+    assert_true(near(B, TX6_B, 1e-6));
+    for (int i = 0; i < k; i++)
+        t[i] -= t0;
+    assert_int_equal(coll_tune_fit3(x, t, k, &T0, &L, &B), 0);
+    assert_true(T0 < 1e-8);
+    assert_true(near(L, TX6_L, 1e-6));
+}
+
 static void test_segment_and_1d(void **state)
 {
     (void)state;
@@ -153,6 +180,7 @@ int main(void)
         cmocka_unit_test(test_shape),
         cmocka_unit_test(test_terms_match_eq),
         cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_fit3),
         cmocka_unit_test(test_segment_and_1d),
         cmocka_unit_test(test_table_and_rule),
     };
