@@ -149,10 +149,20 @@ static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int 
     return PMPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
+/* Blocking standard send: first the send-immediate path (pml.h: no
+ * request when the send completes at once), else a request waited for. */
 int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_send(buf, count, dt, dest, tag, comm, ULT_STD);
+    struct comm *c = comm_get(comm);
+    struct dte *d = dt_usable(dt);
+    if (c && d && mpi_initialized && !mpi_finalized && count >= 0 && tag >= 0 && dest >= 0 &&
+        dest < c->size) {
+        int e = pml_send_immediate(buf, count, d, c->world[dest], tag, c->ctx);
+        if (e != PML_NOT_NOW)
+            return e ? mpi_err(comm, e, "MPI_Send") : MPI_SUCCESS;
+    }
     return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
 }
 MPI_ALIAS(Send);

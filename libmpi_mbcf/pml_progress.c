@@ -48,6 +48,13 @@ void pml_progress(void)
     pml_progress_round(1);
 }
 
+/* After a send-immediate the new entry and the pending send-requests must
+ * leave now; arrivals are drained only when there is news (the gate). */
+void pml_progress_send(void)
+{
+    pml_progress_round(1);
+}
+
 /* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds
  * progress rounds without news, sleep in mbcf_wait (the guest arms the
  * interrupt and halts; it returns at once if anything arrived since the
