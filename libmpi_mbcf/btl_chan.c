@@ -295,7 +295,8 @@ void btl_cq_drain(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
-    while ((n = mbcf_poll_cq(cqe, 64)) > 0)
+    do {
+        n = mbcf_poll_cq(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
             if (k == CK_CHAN)
@@ -305,4 +306,5 @@ void btl_cq_drain(void)
             else if (k == CK_BOUNCE)
                 bounce_completion(cqe[i].cookie, cqe[i].status);
         }
+    } while (n == 64);                 /* a short batch: the queue is empty */
 }

@@ -55,6 +55,8 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
 void pml_rx_peer(int p, int kind)
 {
     mbcf_fifo_t *f = pml_peers[p].fifo[kind];
+    if (!mbcf_fifo_ready(f))
+        return;
     const void *m;
     size_t len;
     int src, rc, budget = 128;
