@@ -179,10 +179,10 @@ static void pump(struct chan *c)
     }
 }
 
-void chan_pump_all(void)
+int chan_pump_all(void)
 {
     if (!btl_pump_pending)
-        return;
+        return 0;
     btl_pump_pending = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
@@ -193,6 +193,7 @@ void chan_pump_all(void)
                     btl_pump_pending = 1;      /* window, queue full or backoff */
             }
         }
+    return btl_pump_pending;
 }
 
 int chan_idle(void)
