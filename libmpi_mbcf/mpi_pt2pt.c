@@ -40,7 +40,8 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
     r->buf = (void *)buf;
     r->count = count;
     r->dt = dt;
-    dt_retain(dt);                /* released with the request (req_release) */
+    if (dt >= MPI_FIRST_DERIVED_TYPE_MBCF)
+        dt_retain(dt);            /* released with the request (req_release) */
     r->tag = tag;
     r->ctx = c->ctx;
     r->comm = comm;
