@@ -235,10 +235,9 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
     struct chan_ent *e = qat(c, i);
     if (e->sent)
         return 0;
-    struct wire w;
-    memcpy(&w, e->data, sizeof w);
-    if ((w.type != W_EAGER && w.type != W_RTS && w.type != W_DONE) || w.flags ||
-        e->len + len > MBCF_FIFO_ENTRY_MAX)
+    uint8_t type = e->data[offsetof(struct wire, type)];
+    if ((type != W_EAGER && type != W_RTS && type != W_DONE) ||
+        e->data[offsetof(struct wire, flags)] || e->len + len > MBCF_FIFO_ENTRY_MAX)
         return 0;
     memcpy(e->data + e->len, extra, len);
     e->len += (uint32_t)len;
