@@ -36,7 +36,14 @@ void btl_drop_peer(int peer);
 /* Queue header w (src and tseq are filled in here) and len bytes of data
  * for peer's FIFO of this kind; posted by chan_pump_all. */
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
-int chan_pump_all(void);                /* 1: some entry is still unposted */
+/* Post what the window allows of every channel; 1: some entry is still
+ * unposted. Inline gate: nothing queued since, no call. */
+extern int btl_pump_pending;            /* some channel may have unposted entries */
+int chan_pump_pending_all(void);
+static inline int chan_pump_all(void)
+{
+    return btl_pump_pending ? chan_pump_pending_all() : 0;
+}
 int chan_idle(void);                    /* nothing unacknowledged anywhere */
 int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
 uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */

@@ -179,10 +179,8 @@ static void pump(struct chan *c)
     }
 }
 
-int chan_pump_all(void)
+int chan_pump_pending_all(void)
 {
-    if (!btl_pump_pending)
-        return 0;
     btl_pump_pending = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {

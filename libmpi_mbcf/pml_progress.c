@@ -35,8 +35,8 @@ void pml_progress_round(int flush)
         btl_cq_drain();
         for (int p = 0; p < mpi_world_size; p++)
             if (p != mpi_world_rank) {
-                pml_rx_peer(p, CH_REQ);
-                pml_rx_peer(p, CH_MSG);
+                pml_rx_peer_ready(p, CH_REQ);
+                pml_rx_peer_ready(p, CH_MSG);
             }
         pml_fail_apply(dead);
     } else if (pml_dead_mask) {

@@ -71,7 +71,7 @@ static int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t
     pml_stats.msgs_sent++;
     pml_stats.bytes_sent += (uint64_t)bytes;
     if (pml_rx_news())
-        pml_rx_peer(peer, CH_REQ);      /* newest send-requests of the receiver */
+        pml_rx_peer_ready(peer, CH_REQ);   /* newest send-requests of the receiver */
     struct pml_peer *pp = &pml_peers[peer];
     struct mq_sreq q;
     if (pp->sreqs.n && mq_sreq_take(&pp->sreqs, tag, ctx, &q)) {
