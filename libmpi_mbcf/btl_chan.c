@@ -176,6 +176,7 @@ static void pump(struct chan *c)
             btl_fail("mbcf_fifo_send", -st);
         e->sent = 1;
         c->posted++;
+        btl_ops_out++;
     }
 }
 
@@ -289,7 +290,9 @@ static void chan_completion(uint64_t ck, int status)
 
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
-void btl_cq_drain(void)
+uint64_t btl_ops_out;
+
+void btl_cq_drain_all(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
@@ -297,6 +300,8 @@ void btl_cq_drain(void)
         n = mbcf_poll_cq(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
+            if (k && btl_ops_out)
+                btl_ops_out--;
             if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
