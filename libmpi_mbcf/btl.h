@@ -36,7 +36,14 @@ void btl_drop_peer(int peer);
 /* Queue header w (src and tseq are filled in here) and len bytes of data
  * for peer's FIFO of this kind; posted by chan_pump_all. */
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
-void chan_pump_all(void);
+/* Post what the window allows of every channel; 1: some entry is still
+ * unposted. Inline gate: nothing queued since, no call. */
+extern int btl_pump_pending;            /* some channel may have unposted entries */
+int chan_pump_pending_all(void);
+static inline int chan_pump_all(void)
+{
+    return btl_pump_pending ? chan_pump_pending_all() : 0;
+}
 int chan_idle(void);                    /* nothing unacknowledged anywhere */
 int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
 uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */
@@ -58,7 +65,17 @@ void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t ow
 int btl_put_bounce(int peer, uint64_t raddr, const void *src, int64_t len);
 
 /* ---- completions (btl_chan.c) ---- */
-void btl_cq_drain(void);
+/* Operations this layer posted whose completion has not been seen (MBCF
+ * gives exactly one completion per posted operation, mbcf.h). While it is
+ * 0 there is nothing of ours in the completion queue: btl_cq_drain costs no
+ * call (completions of operations the program posted itself stay for it). */
+extern uint64_t btl_ops_out;
+void btl_cq_drain_all(void);
+static inline void btl_cq_drain(void)
+{
+    if (btl_ops_out)
+        btl_cq_drain_all();
+}
 
 /* ---- exports (btl_export.c) ---- */
 /* Make [p, p+len) writable by remote writes; 0 or an MBCF status. */

@@ -176,13 +176,12 @@ static void pump(struct chan *c)
             btl_fail("mbcf_fifo_send", -st);
         e->sent = 1;
         c->posted++;
+        btl_ops_out++;
     }
 }
 
-void chan_pump_all(void)
+int chan_pump_pending_all(void)
 {
-    if (!btl_pump_pending)
-        return;
     btl_pump_pending = 0;
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
@@ -193,6 +192,7 @@ void chan_pump_all(void)
                     btl_pump_pending = 1;      /* window, queue full or backoff */
             }
         }
+    return btl_pump_pending;
 }
 
 int chan_idle(void)
@@ -234,10 +234,9 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
     struct chan_ent *e = qat(c, i);
     if (e->sent)
         return 0;
-    struct wire w;
-    memcpy(&w, e->data, sizeof w);
-    if ((w.type != W_EAGER && w.type != W_RTS && w.type != W_DONE) || w.flags ||
-        e->len + len > MBCF_FIFO_ENTRY_MAX)
+    uint8_t type = e->data[offsetof(struct wire, type)];
+    if ((type != W_EAGER && type != W_RTS && type != W_DONE) ||
+        e->data[offsetof(struct wire, flags)] || e->len + len > MBCF_FIFO_ENTRY_MAX)
         return 0;
     memcpy(e->data + e->len, extra, len);
     e->len += (uint32_t)len;
@@ -291,13 +290,18 @@ static void chan_completion(uint64_t ck, int status)
 
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
-void btl_cq_drain(void)
+uint64_t btl_ops_out;
+
+void btl_cq_drain_all(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
-    while ((n = mbcf_poll_cq(cqe, 64)) > 0)
+    do {
+        n = mbcf_poll_cq(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
+            if (k && btl_ops_out)
+                btl_ops_out--;
             if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
@@ -305,4 +309,5 @@ void btl_cq_drain(void)
             else if (k == CK_BOUNCE)
                 bounce_completion(cqe[i].cookie, cqe[i].status);
         }
+    } while (n == 64);                 /* a short batch: the queue is empty */
 }

@@ -62,6 +62,5 @@ extern struct btl_rings btl_rings[MAXR];
 
 void bounce_completion(uint64_t ck, int status);        /* btl_put.c */
 extern btl_put_done_fn *btl_put_done;                   /* btl_put.c */
-extern int btl_pump_pending;   /* btl_chan.c: some channel may have unposted entries */
 
 #endif

@@ -152,7 +152,8 @@ int mq_sreq_take(struct mq_sreq_peer *p, int32_t tag, uint32_t ctx, struct mq_sr
         struct mq_env pat = { 0, p->v[i].tag, p->v[i].ctx };
         if (p->v[i].epoch == p->sent && mq_env_match(&pat, &msg)) {
             *out = p->v[i];
-            memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof *p->v);
+            if (i + 1 < p->n)          /* the usual case, the last one: no move */
+                memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof *p->v);
             p->n--;
             return 1;
         }

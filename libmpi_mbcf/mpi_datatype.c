@@ -126,6 +126,13 @@ void dt_release(MPI_Datatype dt)
         dt_destroy(&types[dt]);
 }
 
+struct dte *dt_usable(MPI_Datatype dt)
+{
+    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].freed || !types[dt].committed)
+        return NULL;
+    return &types[dt].d;
+}
+
 int dt_committed(MPI_Datatype dt)
 {
     return dt > 0 && dt < ntypes && types[dt].used && types[dt].committed;

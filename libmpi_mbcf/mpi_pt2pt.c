@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Check the common arguments; peer is a rank in comm (or a wildcard). */
+/* Check the common arguments; peer is a rank in comm (or a wildcard). The
+ * communicator goes to *cp (looked up once per call). */
 static int check(MPI_Comm comm, int count, MPI_Datatype dt, int peer, int tag, int is_recv,
-                 const char *fn)
+                 const char *fn, struct comm **cp)
 {
     CHECK_INIT(fn);
     struct comm *c = comm_get(comm);
@@ -19,29 +20,28 @@ static int check(MPI_Comm comm, int count, MPI_Datatype dt, int peer, int tag, i
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn);
     if (count < 0)
         return mpi_err(comm, MPI_ERR_COUNT, fn);
-    if (!dt_get(dt))
-        return mpi_err(comm, MPI_ERR_TYPE, fn);
-    if (!dt_committed(dt))
+    if (!dt_usable(dt))                 /* invalid, freed or not committed */
         return mpi_err(comm, MPI_ERR_TYPE, fn);
     if (peer != MPI_PROC_NULL && !(is_recv && peer == MPI_ANY_SOURCE) &&
         (peer < 0 || peer >= c->size))
         return mpi_err(comm, MPI_ERR_RANK, fn);
     if (tag < 0 && !(is_recv && tag == MPI_ANY_TAG))
         return mpi_err(comm, MPI_ERR_TAG, fn);
+    *cp = c;
     return MPI_SUCCESS;
 }
 
 static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, int peer,
-                         int tag, MPI_Comm comm, int mode)
+                         int tag, MPI_Comm comm, struct comm *c, int mode)
 {
     struct req *r = req_new(kind);
     if (!r)
         return NULL;
-    struct comm *c = comm_get(comm);
     r->buf = (void *)buf;
     r->count = count;
     r->dt = dt;
-    dt_retain(dt);                /* released with the request (req_release) */
+    if (dt >= MPI_FIRST_DERIVED_TYPE_MBCF)
+        dt_retain(dt);            /* released with the request (req_release) */
     r->tag = tag;
     r->ctx = c->ctx;
     r->comm = comm;
@@ -49,7 +49,7 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
     if (peer == MPI_PROC_NULL || peer == MPI_ANY_SOURCE)
         r->peer = peer == MPI_ANY_SOURCE ? MQ_ANY_SOURCE : MPI_PROC_NULL;
     else
-        r->peer = comm_world_rank(c, peer);
+        r->peer = c->world[peer];
     return r;
 }
 
@@ -60,12 +60,13 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
 static int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer, int tag,
                 MPI_Comm comm, MPI_Request *req, int mode, int persistent, const char *fn)
 {
-    int e = check(comm, count, dt, peer, tag, kind == RK_RECV, fn);
+    struct comm *c;
+    int e = check(comm, count, dt, peer, tag, kind == RK_RECV, fn, &c);
     if (e)
         return e;
     if (!req)
         return mpi_err(comm, MPI_ERR_REQUEST, fn);
-    struct req *r = setup(kind, buf, count, dt, peer, tag, comm, mode);
+    struct req *r = setup(kind, buf, count, dt, peer, tag, comm, c, mode);
     if (!r)
         return mpi_err(comm, MPI_ERR_NO_MEM, fn);
     r->persistent = persistent;
@@ -149,10 +150,20 @@ static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int 
     return PMPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
+/* Blocking standard send: first the send-immediate path (pml.h: no
+ * request when the send completes at once), else a request waited for. */
 int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_send(buf, count, dt, dest, tag, comm, ULT_STD);
+    struct comm *c = comm_get(comm);
+    struct dte *d = dt_usable(dt);
+    if (c && d && mpi_initialized && !mpi_finalized && count >= 0 && tag >= 0 && dest >= 0 &&
+        dest < c->size) {
+        int e = pml_send_immediate(buf, count, d, c->world[dest], tag, c->ctx);
+        if (e != PML_NOT_NOW)
+            return e ? mpi_err(comm, e, "MPI_Send") : MPI_SUCCESS;
+    }
     return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
 }
 MPI_ALIAS(Send);
@@ -256,7 +267,8 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int s
                          int source, int rtag, MPI_Comm comm, MPI_Status *st)
 {
     const char *fn = "MPI_Sendrecv_replace";
-    int e = check(comm, count, dt, dest, stag, 0, fn);
+    struct comm *c;
+    int e = check(comm, count, dt, dest, stag, 0, fn, &c);
     if (e)
         return e;
     struct dte *d = dt_get(dt);
@@ -284,12 +296,12 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
     if (ULT_OFFLOADED())
         return ult_iprobe(source, tag, comm, flag, st);
-    int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe");
+    struct comm *c;
+    int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe", &c);
     if (e)
         return e;
     if (!flag)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Iprobe");
-    struct comm *c = comm_get(comm);
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         if (st != MPI_STATUS_IGNORE) {

@@ -74,19 +74,19 @@ int PMPI_Wait(MPI_Request *h, MPI_Status *st)
     CHECK_INIT("MPI_Wait");
     if (!h)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Wait");
-    if (*h != MPI_REQUEST_NULL && !req_get(*h))
+    struct req *r = req_get(*h);        /* looked up once */
+    if (!r && *h != MPI_REQUEST_NULL)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Wait");
-    if (inactive(*h)) {
+    if (!r || (r->persistent && !r->active)) {
         empty_status(st);
         return MPI_SUCCESS;
     }
-    struct req *r = req_get(*h);
     int pe = pml_pcoll_complete(1, h, 1);     /* a member of a pseudo-collective set */
     if (pe)
-        return mpi_err(req_comm(*h), pe, "MPI_Wait");
+        return mpi_err(r->comm ? r->comm : MPI_COMM_WORLD, pe, "MPI_Wait");
     while (!is_done(r))
         pml_progress_wait();
-    MPI_Comm c = req_comm(*h);
+    MPI_Comm c = r->comm ? r->comm : MPI_COMM_WORLD;
     int err = retire(h, st);
     return err ? mpi_err(c, err, "MPI_Wait") : MPI_SUCCESS;
 }

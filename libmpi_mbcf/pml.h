@@ -17,11 +17,21 @@
 #include <stdint.h>
 #include "mpi_export.h"
 #include "pml_request.h"
+#include "dte.h"
 
 /* Start an operation; an error comes only before the request is visible to
  * the protocol (queued, posted or sent), so the caller may release it. */
 int pml_start_send(struct req *r);
 int pml_start_recv(struct req *r);
+/* Send-immediate (MPICH ch4's lightweight request, Open MPI ob1's sendi):
+ * a standard/ready send of count elements of the committed layout d to
+ * world rank peer that completes at once (contiguous, at most the eager
+ * limit, another live rank) is sent without a request: MPI_SUCCESS, or an
+ * MPI error; PML_NOT_NOW when it does not qualify (nothing was done: take
+ * the request path). */
+#define PML_NOT_NOW (-1)
+int pml_send_immediate(const void *buf, int count, struct dte *d, int peer, int tag,
+                       uint32_t ctx);
 int pml_cancel_recv(struct req *r);
 /* Unexpected message matching (peer world rank or MQ_ANY_SOURCE, tag, ctx)?
  * 1 with its status, else 0. */
@@ -29,6 +39,7 @@ int pml_probe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
 
 void pml_progress(void);                /* one progress round, doorbell rung */
 void pml_progress_wait(void);           /* progress, maybe sleep briefly */
+void pml_progress_send(void);           /* after a send-immediate: post, doorbell */
 
 /* internal blocking send/recv on a context (no argument checks) */
 int pml_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,

@@ -57,49 +57,47 @@ void pml_rx_peer(int p, int kind)
     mbcf_fifo_t *f = pml_peers[p].fifo[kind];
     const void *m;
     size_t len;
-    int src, rc, budget = 128;
-    while (budget-- > 0 && (rc = mbcf_fifo_peek(f, &m, &len, &src)) == 1) {
-        struct wire w;
-        if (len >= sizeof w && src == p) {
-            memcpy(&w, m, sizeof w);
-            const char *pay = (const char *)m + sizeof w;
-            size_t plen = len - sizeof w, natt = kind == CH_MSG ? w.flags : 0;
-            if (natt * sizeof w > plen) {
+    int src, rc = 0, budget = 128;
+    /* mbcf_fifo_ready first: an empty FIFO costs no call (and the loop no
+     * last empty peek) */
+    while (mbcf_fifo_ready(f) && budget-- > 0 && (rc = mbcf_fifo_peek(f, &m, &len, &src)) == 1) {
+        /* the header is read in place: entries are 8-byte aligned in the
+         * ring and stay until the pop (mbcf_fifo_ring.h) */
+        const struct wire *w = m;
+        if (len >= sizeof *w && src == p) {
+            const char *pay = (const char *)m + sizeof *w;
+            size_t plen = len - sizeof *w, natt = kind == CH_MSG ? w->flags : 0;
+            if (natt * sizeof *w > plen) {
                 fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
                         mpi_world_rank, p);
                 mbcf_fifo_pop(f);
                 continue;
             }
-            plen -= natt * sizeof w;
-            if (w.tseq == chan_expected(p, kind)) {
+            plen -= natt * sizeof *w;
+            const struct wire *att = (const struct wire *)(const void *)(pay + plen);
+            if (w->tseq == chan_expected(p, kind)) {
                 /* request-channel items in their numbered order (pml_sreq.c) */
-                uint32_t first = 0;
-                if (kind == CH_REQ)
-                    first = w.pad;
-                else if (natt)
-                    memcpy(&first, pay + plen + offsetof(struct wire, pad), sizeof first);
+                uint32_t first = kind == CH_REQ ? w->pad : natt ? att[0].pad : 0;
                 if (first && first != pml_peers[p].rq_in + 1) {
                     pml_rx.left = 1;       /* an earlier one is in the other FIFO */
                     return;
                 }
             }
-            if (chan_accept(p, kind, &w)) {
-                handle(kind, p, &w, pay, plen);
+            if (chan_accept(p, kind, w)) {
+                handle(kind, p, w, pay, plen);
                 if (kind == CH_REQ)
-                    pml_peers[p].rq_in = w.pad;
+                    pml_peers[p].rq_in = w->pad;
                 for (size_t i = 0; i < natt; i++) {
-                    struct wire a;
-                    memcpy(&a, pay + plen + i * sizeof a, sizeof a);
-                    pml_peers[p].rq_in = a.pad;
-                    if (a.type == W_REQ)
-                        handle(CH_REQ, p, &a, NULL, 0);
+                    pml_peers[p].rq_in = att[i].pad;
+                    if (att[i].type == W_REQ)
+                        handle(CH_REQ, p, &att[i], NULL, 0);
                 }
             }
         }
         mbcf_fifo_pop(f);
     }
-    if (budget > 0 && rc < 0)
+    if (rc < 0)
         btl_fail("mbcf_fifo_peek", -rc);
-    if (budget <= 0)
+    if (budget < 0)
         pml_rx.left = 1;
 }

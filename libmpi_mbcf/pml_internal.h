@@ -75,6 +75,12 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
 
 /* pml_incoming.c: drain this process's FIFO of kind from peer p */
 void pml_rx_peer(int p, int kind);
+/* ... when something is there (inline: an empty FIFO costs no call) */
+static inline void pml_rx_peer_ready(int p, int kind)
+{
+    if (mbcf_fifo_ready(pml_peers[p].fifo[kind]))
+        pml_rx_peer(p, kind);
+}
 
 /* pml_sreq.c */
 int pml_sreq_send_now(int p, struct wire *w);  /* a request-channel item that must not wait */

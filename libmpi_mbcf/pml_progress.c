@@ -14,27 +14,36 @@ uint64_t pml_handled;
  * next doorbell (typically the send that follows, so request and data share
  * one doorbell and reach the peer in one receive burst), or with the
  * kernel's next tick (at most 1 ms later) if the program computes. */
+/* Send-requests for posted receives that need (new) ones. */
+static void issue_posted(void)
+{
+    pml_issue_dirty = 0;
+    if (!mq_list_empty(&pml_posted))
+        mq_issue_requests(&pml_posted, PML_SEEN, mpi_world_rank, 512, pml_sreq_issue_one, NULL);
+}
+
 void pml_progress_round(int flush)
 {
-    uint64_t dead = pml_fail_snapshot();   /* before the drain: pml_peer_fail.c */
     uint32_t ev = mbcf_events();
     if (pml_rx.left || ev != pml_rx.events) {
+        /* the dead mask is read before the drain and applied after it
+         * (pml_peer_fail.c); a death bumps the events word, so without
+         * news there is nothing new to read */
+        uint64_t dead = pml_fail_snapshot();
         pml_rx.events = ev;
         pml_rx.left = 0;
         btl_cq_drain();
         for (int p = 0; p < mpi_world_size; p++)
             if (p != mpi_world_rank) {
-                pml_rx_peer(p, CH_REQ);
-                pml_rx_peer(p, CH_MSG);
+                pml_rx_peer_ready(p, CH_REQ);
+                pml_rx_peer_ready(p, CH_MSG);
             }
+        pml_fail_apply(dead);
+    } else if (pml_dead_mask) {
+        pml_fail_apply(pml_dead_mask);     /* requests started since on a dead rank */
     }
-    pml_fail_apply(dead);
-    if (pml_issue_dirty) {
-        pml_issue_dirty = 0;
-        if (!mq_list_empty(&pml_posted))
-            mq_issue_requests(&pml_posted, PML_SEEN, mpi_world_rank, 512, pml_sreq_issue_one,
-                              NULL);
-    }
+    if (pml_issue_dirty)
+        issue_posted();
     if (flush)
         pml_sreq_resolve_all();
     chan_pump_all();
@@ -46,6 +55,23 @@ void pml_progress_round(int flush)
 void pml_progress(void)
 {
     pml_progress_round(1);
+}
+
+/* After a send-immediate the new entry and the pending send-requests leave
+ * now (send-requests first issued, then attached to the entry); arrivals
+ * wait for the caller's next wait or test, unless an entry could not be
+ * posted (window full or backing off): then a whole round drains the
+ * completions that free it. */
+void pml_progress_send(void)
+{
+    if (pml_issue_dirty)
+        issue_posted();
+    pml_sreq_resolve_all();
+    if (chan_pump_all()) {
+        pml_progress_round(1);
+        return;
+    }
+    mbcf_flush();
 }
 
 /* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds

@@ -194,10 +194,26 @@ int pml_start_recv(struct req *r)
         match_unexpected(r, (struct umsg *)m);
         return MPI_SUCCESS;
     }
+    int alone = mq_list_empty(&pml_posted);
     mq_append(&pml_posted, &r->mr.node);
     r->in_posted = 1;
-    pml_issue_dirty = 1;
-    pml_progress_round(0);
+    if (pml_rx_news()) {                /* entries first (footnote 3), then requests */
+        pml_issue_dirty = 1;
+        pml_progress_round(0);
+    } else if (alone && !pml_issue_dirty && r->peer >= 0 && r->peer != mpi_world_rank) {
+        /* the only posted receive, specific source: nothing can block it
+         * or hold a live request (match.h rules), so it is requested now
+         * without walking the list */
+        if (pml_sreq_issue_one(&r->mr, NULL) == 0) {
+            r->mr.requested = 1;
+            r->mr.req_epoch = pml_peers[r->peer].seen;
+        } else {
+            pml_issue_dirty = 1;        /* retried by the next round's walk */
+        }
+    } else {
+        pml_issue_dirty = 1;
+        pml_progress_round(0);
+    }
     return MPI_SUCCESS;
 }
 

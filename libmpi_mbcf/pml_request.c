@@ -66,9 +66,12 @@ struct req *req_by_id(uint64_t id)
 
 void req_release(struct req *r)
 {
-    free(r->tmp);
-    r->tmp = NULL;
-    dt_release(r->dt);
+    if (r->tmp) {
+        free(r->tmp);
+        r->tmp = NULL;
+    }
+    if (r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)   /* predefined types are never released */
+        dt_release(r->dt);
     r->dt = MPI_DATATYPE_NULL;
     r->kind = 0;
     r->gen = (r->gen + 1) & 0x1fffffff;

@@ -19,31 +19,88 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The W_DONE notice of a matched message whose n bytes need no request:
+ * inline in the notice (a few bytes: one FIFO entry, one frame; the
+ * receiver copies them to the buffer it offered), or remote-written from a
+ * bounce slot (buffered eager: a small non-synchronous send completes once
+ * its data sits in a bounce slot). 1 sent (the send is complete), 0 the
+ * caller must write the data from its own buffer. */
+static int done_now(int peer, struct wire *w, uint64_t addr, const void *data, int64_t n,
+                    int sync)
+{
+    if (sync || n > mpi_params.eager_limit)
+        return 0;
+    if (n > 0 && n <= mpi_params.inline_max) {
+        chan_send(peer, CH_MSG, w, data, (size_t)n);
+        pml_stats.bytes_fifo += (uint64_t)n;
+        return 1;
+    }
+    if (n > 0)
+        btl_put_bounce(peer, addr, data, n);
+    pml_stats.bytes_remote_write += (uint64_t)n;
+    chan_send(peer, CH_MSG, w, NULL, 0);
+    return 1;
+}
+
 void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen, uint64_t rid)
 {
     int64_t n = s->bytes < (int64_t)maxlen ? s->bytes : (int64_t)maxlen;
-    /* buffered eager: a small standard/ready/buffered send completes once
-     * its data sits in a bounce slot; a synchronous one waits for the
-     * write's completion (it was matched: the target is a posted receive) */
     struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,
                       .len = (uint64_t)s->bytes, .rid = rid };
-    if (n > 0 && n <= mpi_params.inline_max && s->mode != MODE_SYNC) {
-        /* a few bytes: in the notice itself (one FIFO entry, one frame);
-         * the receiver copies them to the buffer it offered */
-        chan_send(peer, CH_MSG, &w, s->data, (size_t)n);
-        pml_stats.bytes_fifo += (uint64_t)n;
+    if (done_now(peer, &w, addr, s->data, n, s->mode == MODE_SYNC)) {
         req_complete(s);
         return;
     }
-    if (n > 0 && n <= mpi_params.eager_limit && s->mode != MODE_SYNC)
-        btl_put_bounce(peer, addr, s->data, n);
-    else if (n > 0)
+    /* large or synchronous: written from the user's buffer; a synchronous
+     * send waits for the write's completion (the target is a posted receive) */
+    if (n > 0)
         btl_put(peer, addr, s->data, n, req_id(s), &s->puts_pending);
     pml_stats.bytes_remote_write += (uint64_t)n;
     chan_send(peer, CH_MSG, &w, NULL, 0);
     s->state = RS_WAIT_DONE;
     if (s->puts_pending == 0)
         req_complete(s);
+}
+
+/* A message of at most the eager limit, not synchronous, to another live
+ * rank: a held send-request of the receiver takes it (done_now), else it
+ * goes eagerly into the receiver's message FIFO. Either way the send is
+ * complete at return: no request is needed (send-immediate). */
+static int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t bytes)
+{
+    pml_stats.msgs_sent++;
+    pml_stats.bytes_sent += (uint64_t)bytes;
+    if (pml_rx_news())
+        pml_rx_peer_ready(peer, CH_REQ);   /* newest send-requests of the receiver */
+    struct pml_peer *pp = &pml_peers[peer];
+    struct mq_sreq q;
+    if (pp->sreqs.n && mq_sreq_take(&pp->sreqs, tag, ctx, &q)) {
+        struct wire w = { .type = W_DONE, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes,
+                          .rid = q.rid };
+        int64_t n = bytes < (int64_t)q.maxlen ? bytes : (int64_t)q.maxlen;
+        done_now(peer, &w, q.addr, data, n, 0);
+        return MPI_SUCCESS;
+    }
+    struct wire w = { .type = W_EAGER, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes };
+    w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
+    int e = chan_send(peer, CH_MSG, &w, data, (size_t)bytes);
+    if (e)
+        return e;
+    pml_stats.bytes_fifo += (uint64_t)bytes;
+    return MPI_SUCCESS;
+}
+
+int pml_send_immediate(const void *buf, int count, struct dte *d, int peer, int tag,
+                       uint32_t ctx)
+{
+    int64_t off, bytes = d->size * count;
+    if (bytes > mpi_params.eager_limit || peer == mpi_world_rank || peer < 0 ||
+        pml_peer_dead(peer) || !dte_is_contig(d, count, &off))
+        return PML_NOT_NOW;
+    int e = send_small(peer, tag, ctx, (const char *)buf + off, bytes);
+    if (!e)
+        pml_progress_send();
+    return e;
 }
 
 static int self_send(struct req *s)
@@ -115,6 +172,14 @@ int pml_start_send(struct req *s)
     if (s->peer == mpi_world_rank)
         return self_send(s);
 
+    if (s->bytes <= mpi_params.eager_limit && s->mode != MODE_SYNC) {
+        int e = send_small(s->peer, s->tag, s->ctx, s->data, s->bytes);
+        if (e)
+            return e;
+        req_complete(s);
+        pml_progress();
+        return MPI_SUCCESS;
+    }
     pml_stats.msgs_sent++;
     pml_stats.bytes_sent += (uint64_t)s->bytes;
     if (pml_rx_news())
@@ -123,15 +188,6 @@ int pml_start_send(struct req *s)
     struct mq_sreq q;
     if (mq_sreq_take(&pp->sreqs, s->tag, s->ctx, &q)) {
         pml_send_to_buffer(s, s->peer, q.addr, q.maxlen, q.rid);
-    } else if (s->bytes <= mpi_params.eager_limit && s->mode != MODE_SYNC) {
-        struct wire w = { .type = W_EAGER, .tag = s->tag, .ctx = s->ctx,
-                          .len = (uint64_t)s->bytes };
-        w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
-        int e = chan_send(s->peer, CH_MSG, &w, s->data, (size_t)s->bytes);
-        if (e)
-            return e;
-        pml_stats.bytes_fifo += (uint64_t)s->bytes;
-        req_complete(s);
     } else {
         struct wire w = { .type = W_RTS, .tag = s->tag, .ctx = s->ctx,
                           .len = (uint64_t)s->bytes, .sid = req_id(s) };

@@ -51,6 +51,16 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes);
  * Entries from one sender appear in the order they were sent. */
 int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node); /* sender's rank */
 void mbcf_fifo_pop(mbcf_fifo_t *f);   /* release the entry returned by peek */
+/* Is something (an entry or a pad) at the head? A few loads, no call: the
+ * entry word at data[head % dsize] with its VALID flag (mbcf_abi.h ring
+ * layout), for a progress loop that skips empty FIFOs. peek decides. */
+static inline int mbcf_fifo_ready(const mbcf_fifo_t *f)
+{
+    uint64_t dsize = (uint64_t)f->bytes - MBCF_RING_CTRL;
+    const uint64_t *w = (const uint64_t *)(const void *)((const uint8_t *)f->ring +
+                                                         MBCF_RING_CTRL + f->head % dsize);
+    return f->impl && (MBCF_ENT_FLAGS(__atomic_load_n(w, __ATOMIC_ACQUIRE)) & MBCF_ENT_VALID);
+}
 
 /* Post operations (non-blocking). src must stay unchanged until the
  * completion with this cookie is seen. Returns 0, or -MBCF_E_AGAIN when the

@@ -470,13 +470,11 @@ uint32_t mbcf_events(void)
     return __atomic_load_n(&seg->r[my_rank].doorbell, __ATOMIC_ACQUIRE) + cq_pushed;
 }
 
-/* The launcher (mbcf_hostrun.c) marks a rank whose process ended. */
+/* The launcher (mbcf_hostrun.c) marks a rank whose process ended, in one
+ * word like the guest's ctrl.dead (read every progress round). */
 uint64_t mbcf_dead_peers(uint64_t *left)
 {
-    uint64_t m = 0;
-    for (int r = 0; seg && r < my_size && r < 64; r++)
-        if (__atomic_load_n(&seg->r[r].exited, __ATOMIC_ACQUIRE))
-            m |= 1ull << r;
+    uint64_t m = seg ? __atomic_load_n(&seg->dead, __ATOMIC_ACQUIRE) : 0;
     if (left)
         *left = m;
     return m;

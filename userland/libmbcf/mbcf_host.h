@@ -44,6 +44,7 @@ struct host_rank {
 struct host_seg {
     uint32_t magic;
     int32_t size;
+    uint64_t dead;             /* bit r: rank r's process ended (ranks < 64) */
     struct host_rank r[HOST_MAX_RANKS];
 };
 

@@ -133,6 +133,8 @@ int main(int argc, char **argv)
         left--;
         /* the others see it dead (mbcf_dead_peers) and wake from mbcf_wait */
         __atomic_store_n(&seg->r[rank].exited, 1, __ATOMIC_RELEASE);
+        if (rank < 64)
+            __atomic_or_fetch(&seg->dead, 1ull << rank, __ATOMIC_RELEASE);
         for (int i = 0; i < n; i++) {
             __atomic_add_fetch(&seg->r[i].doorbell, 1, __ATOMIC_RELEASE);
             syscall(SYS_futex, &seg->r[i].doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);

@@ -420,6 +420,8 @@ int main(int argc, char **argv)
         paired(me, sb, rb, 0, blocks);
         if (max >= 4)
             paired(me, sb, rb, 4, blocks);
+        if (max >= 256)
+            paired(me, sb, rb, 256, blocks);
     }
     if (n == 2 && (!strcmp(what, "bwpaired") || !strcmp(what, "all")) && max >= (1 << 20))
         bw_paired(me, sb, rb, blocks);
