@@ -59,6 +59,7 @@ bench: deps
 	scripts/qemu/bench_raw
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
+	scripts/qemu/bench_osubw
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_smp
 

@@ -9,6 +9,7 @@
  * a growing delay; the receiver accepts only the next channel sequence
  * number and drops the rest, so the order of entries is kept (go-back-N). */
 #include "btl_internal.h"
+#include "params.h"
 #include "mpi_export.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,7 +185,8 @@ static void pump(struct chan *c)
     }
     while (c->posted < c->n && c->posted < INFLIGHT) {
         struct chan_ent *e = qat(c, c->posted);
-        if (c->posted > 0 && c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind))
+        if (c->posted > 0 && mpi_params.ring_budget &&
+            c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind))
             break;                     /* the ring would overflow: wait for acks */
         uint32_t tseq = c->base + (uint32_t)c->posted;
         int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
