@@ -25,7 +25,7 @@ USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
 HOST_TESTS  :=      # host test binaries (cmocka), $(BUILD)/host/<name>
 HOST_TOOLS  :=      # other host-side binaries
 
-.PHONY: all deps run test bench bench-npb clean
+.PHONY: all deps run test bench bench-npb bench-npb-quick bench-npb-cores clean
 all:
 
 # Fragments: one per folder, each building only its own folder (a folder with
@@ -59,16 +59,27 @@ bench: deps
 	scripts/qemu/bench_raw
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
+	scripts/qemu/bench_osubw
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_ppn
 	scripts/qemu/bench_smp
 
-# Seed 003 Tables 4-10: the NPB programs on our cluster beside Linux + MPICH
+# Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
-# SP on 1, 4, 9 as in the seed; runs alternate).
+# SP on 1, 4, 9 as in the seed; runs alternate, 3 runs each, medians and paired
+# ratios; also in the seed's layout: runs/*/seed_tables_W.md). Hours on a
+# loaded 2-core host. bench-npb-quick: class S, one run each.
+# bench-npb-cores: the same kernels with the nodes pinned to host cores (one
+# node per core, then two and four), docs/npb.md.
 bench-npb: deps
 	@$(MAKE) --no-print-directory all
-	scripts/qemu/npb --vs-linux --classes W --nodes "1 2 4 8 9"
+	scripts/qemu/npb --vs-linux --classes W --nodes "1 2 4 8 9" --repeat 3
+bench-npb-quick: deps
+	@$(MAKE) --no-print-directory all
+	scripts/qemu/npb --vs-linux --classes S --nodes "1 2 4"
+bench-npb-cores: deps
+	@$(MAKE) --no-print-directory all
+	scripts/qemu/npb_cores --kernels "ep cg" --class S --repeat 3
 
 clean:
 	rm -rf $(BUILD)

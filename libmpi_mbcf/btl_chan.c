@@ -9,6 +9,7 @@
  * a growing delay; the receiver accepts only the next channel sequence
  * number and drops the rest, so the order of entries is kept (go-back-N). */
 #include "btl_internal.h"
+#include "params.h"
 #include "mpi_export.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,26 @@ static void ent_put(struct chan_ent *e)
 }
 
 #define INFLIGHT 48            /* entries posted and not yet acknowledged */
+
+/* Ring space one entry takes at the target: an 8-byte header word and the
+ * data padded to 8 (kernel/uapi/mbcf_abi.h, "memory-based FIFO ring"). */
+static uint32_t chan_ring_cost(uint32_t len)
+{
+    return 8u + ((len + 7u) & ~7u);
+}
+
+/* Bytes of entries a channel may have posted and unacknowledged: the
+ * target ring's data area less one largest entry (the padding a wrap may
+ * waste). More than that cannot fit even if the receiver has consumed
+ * everything before: the target's engine holds what does not fit
+ * (fifo_busy) and the sender retransmits it after a timeout, which made
+ * osu_bw's 64-message window collapse from 512 B up (48 x 1 KiB entries
+ * against a 32 KiB ring; docs/npb.md, "osu_bw at 1 KiB"). */
+static uint32_t chan_ring_budget(int kind)
+{
+    uint32_t ring = kind == CH_MSG ? MSG_RING : REQ_RING;
+    return ring - MBCF_RING_CTRL - chan_ring_cost(MBCF_FIFO_ENTRY_MAX);
+}
 #define BACKOFF_MIN 20000ull   /* ns */
 #define BACKOFF_MAX 5000000ull
 
@@ -109,6 +130,7 @@ void btl_drop_peer(int peer)
         for (int i = 0; i < c->n; i++)
             ent_put(qat(c, i));
         c->n = c->head = c->posted = 0;
+        c->posted_bytes = 0;
         c->attempt++;                  /* completions of what was posted: ignored */
         c->retry_at = 0;
     }
@@ -163,6 +185,9 @@ static void pump(struct chan *c)
     }
     while (c->posted < c->n && c->posted < INFLIGHT) {
         struct chan_ent *e = qat(c, c->posted);
+        if (c->posted > 0 && mpi_params.ring_budget &&
+            c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind))
+            break;                     /* the ring would overflow: wait for acks */
         uint32_t tseq = c->base + (uint32_t)c->posted;
         int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
                                 chan_cookie(c->kind, c->peer, c->attempt, tseq));
@@ -177,6 +202,7 @@ static void pump(struct chan *c)
         e->sent = 1;
         c->posted++;
         btl_ops_out++;
+        c->posted_bytes += chan_ring_cost(e->len);
     }
 }
 
@@ -263,6 +289,7 @@ static void chan_completion(uint64_t ck, int status)
     if (status == MBCF_OK || (finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
         while (c->n && qat(c, 0)->ok) {
+            c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
             ent_put(qat(c, 0));
             c->head = (c->head + 1) % c->cap;
             c->n--;
@@ -276,6 +303,7 @@ static void chan_completion(uint64_t ck, int status)
         /* go back: repost everything unacknowledged after a delay */
         c->attempt++;
         c->posted = 0;
+        c->posted_bytes = 0;
         for (int i = 0; i < c->n; i++)
             qat(c, i)->ok = 0;
         c->backoff = c->backoff ? c->backoff * 2 : BACKOFF_MIN;

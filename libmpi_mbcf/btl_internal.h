@@ -23,6 +23,7 @@ struct chan {
     int n, cap, head;     /* queue of unacknowledged entries */
     struct chan_ent **q;
     int posted;           /* entries from the front posted in this attempt */
+    uint32_t posted_bytes;/* ring space those posted entries take (chan_ring_cost) */
     uint32_t attempt;
     uint64_t retry_at;    /* ns: do not post before (backoff after FIFO full) */
     uint64_t backoff;

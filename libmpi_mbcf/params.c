@@ -21,6 +21,7 @@ struct mpi_params mpi_params = {
     .eager_limit = EAGER_MAX,
     .inline_max = INLINE_DEFAULT,
     .spin_rounds = SPIN_DEFAULT,
+    .ring_budget = 1,
 };
 
 static void eager_from_env(void)
@@ -79,10 +80,25 @@ static void stats_from_env(void)
     mpi_params.stats = s && atoi(s) == 1;
 }
 
+/* MPI_MBCF_RING_BUDGET=0 turns the channels' ring-space bound off (the
+ * behaviour before it, kept to measure it: docs/npb.md, "osu_bw at 1 KiB"). */
+static void ring_budget_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_RING_BUDGET");
+    if (!e || !*e)
+        return;
+    if (strcmp(e, "0") && strcmp(e, "1")) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_RING_BUDGET='%s' is not 0 or 1; using 1\n", e);
+        return;
+    }
+    mpi_params.ring_budget = e[0] == '1';
+}
+
 void params_from_env(void)
 {
     eager_from_env();
     spin_from_env();
     inline_from_env();
     stats_from_env();
+    ring_budget_from_env();
 }

@@ -5,7 +5,7 @@
 # 1-4 processes; plus our library with MPI_MBCF_EAGER=0 (every message without
 # a send-request goes rendezvous). One TAP line per program x size x library.
 cd "$(dirname "$0")/../.." || exit 1
-if ! make -s mpi-host mpi-mpich >/tmp/mpi_host_build.$$ 2>&1; then
+if ! make -s mpi-host mpi-mpich build/host/mpibench >/tmp/mpi_host_build.$$ 2>&1; then
     echo "not ok - build of MPI conformance programs"
     sed 's/^/# /' /tmp/mpi_host_build.$$ | tail -20
     rm -f /tmp/mpi_host_build.$$
@@ -49,6 +49,13 @@ lines=$(grep -cE '^mpi_mbcf_stats rank=[0-9]+ msgs_sent=[0-9]+ bytes_sent=[0-9]+
 if [ "$lines" -eq 2 ]; then echo "ok - MPI_MBCF_STATS=1 prints one stats line per rank"
 else echo "not ok - MPI_MBCF_STATS=1 prints one stats line per rank (got $lines)"; fail=1; fi
 grep '^mpi_mbcf_stats' "$out" | sed 's/^/# /'
+# windows of 64 MPI_Isend (OSU osu_bw) across the inline, eager and frame
+# limits: more eager bytes than the peer's 32 KiB message ring holds at once
+# (btl_chan.c: a channel posts at most a ring's worth unacknowledged)
+timeout 120 build/host/mbcf-hostrun -n 2 -t 100 build/host/mpibench osubw 4096 >"$out" 2>&1
+rc=$? sizes=$(grep -c '^mpibench osubw size=' "$out")
+if [ $rc -eq 0 ] && [ "$sizes" -eq 20 ]; then echo "ok - osu_bw windows of 64 Isends, 1 B-4 KiB, complete on 2 host ranks"
+else echo "not ok - osu_bw windows of 64 Isends (exit $rc, $sizes of 20 sizes)"; tail -5 "$out" | sed 's/^/# /'; fail=1; fi
 # a failing rank makes the launcher fail, MPI_Abort stops everyone
 cat > /tmp/mpi_abort_$$.c <<'EOC'
 #include <mpi.h>
