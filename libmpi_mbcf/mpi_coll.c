@@ -9,46 +9,8 @@
 #include "mpi_errhandler.h"
 #include "mpi_op.h"
 #include "coll.h"
+#include "mpi_coll_check.h"
 
-#define ENTER(fn)                                                          \
-    CHECK_INIT(fn);                                                        \
-    struct comm *c = comm_get(comm);                                       \
-    if (!c)                                                                \
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn)
-
-static int chk_buf(MPI_Comm comm, int count, MPI_Datatype dt, const char *fn)
-{
-    if (count < 0)
-        return mpi_err(comm, MPI_ERR_COUNT, fn);
-    if (!dt_get(dt) || !dt_committed(dt))
-        return mpi_err(comm, MPI_ERR_TYPE, fn);
-    return MPI_SUCCESS;
-}
-
-static int chk_root(MPI_Comm comm, struct comm *c, int root, const char *fn)
-{
-    if (root < 0 || root >= c->size)
-        return mpi_err(comm, MPI_ERR_ROOT, fn);
-    return MPI_SUCCESS;
-}
-
-static int chk_op(MPI_Comm comm, MPI_Op op, const char *fn)
-{
-    return op_valid(op) ? MPI_SUCCESS : mpi_err(comm, MPI_ERR_OP, fn);
-}
-
-static int chk_counts(MPI_Comm comm, struct comm *c, const int *counts, const char *fn)
-{
-    if (!counts)
-        return mpi_err(comm, MPI_ERR_ARG, fn);
-    for (int i = 0; i < c->size; i++)
-        if (counts[i] < 0)
-            return mpi_err(comm, MPI_ERR_COUNT, fn);
-    return MPI_SUCCESS;
-}
-
-#define TRY(x) do { int e_ = (x); if (e_) return e_; } while (0)
-#define RET(fn, call) do { int e_ = (call); return e_ ? mpi_err(comm, e_, fn) : MPI_SUCCESS; } while (0)
 
 int PMPI_Barrier(MPI_Comm comm)
 {

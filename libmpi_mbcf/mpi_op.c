@@ -207,16 +207,17 @@ static int apply(MPI_Op op, MPI_Datatype basic, const void *in, void *inout, int
     return f(op, in, inout, n);
 }
 
-int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op)
+/* inout = in op inout on count elements of dt, which may be a freed type a
+ * pending operation still holds (mpi_nbc.h); an MPI error code, not reported. */
+int op_reduce(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op)
 {
-    const char *fn = "MPI_Reduce_local";
-    struct dte *d = dt_get(dt);
+    struct dte *d = dt_layout(dt);
     if (!d)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+        return MPI_ERR_TYPE;
     if (!op_valid(op))
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, fn);
+        return MPI_ERR_OP;
     if (count < 0)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COUNT, fn);
+        return MPI_ERR_COUNT;
     if (count == 0)
         return MPI_SUCCESS;
     if (op >= USER_BASE) {
@@ -226,21 +227,18 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
         return MPI_SUCCESS;
     }
     if (d->red_basic < 0)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, fn);
+        return MPI_ERR_OP;
     int64_t n = d->red_n * count;
     int64_t off;
-    if (d->red_basic == dt || (dte_is_contig(d, count, &off) && off == 0)) {
-        if (apply(op, d->red_basic, inbuf, inoutbuf, n))
-            return mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, fn);
-        return MPI_SUCCESS;
-    }
+    if (d->red_basic == dt || (dte_is_contig(d, count, &off) && off == 0))
+        return apply(op, d->red_basic, inbuf, inoutbuf, n) ? MPI_ERR_OP : MPI_SUCCESS;
     /* derived type of one predefined type: work on packed copies */
     int64_t bytes = d->size * count;
     char *a = malloc((size_t)bytes), *b = malloc((size_t)bytes);
     if (!a || !b) {
         free(a);
         free(b);
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
+        return MPI_ERR_NO_MEM;
     }
     dte_pack(d, inbuf, count, a, 0, bytes);
     dte_pack(d, inoutbuf, count, b, 0, bytes);
@@ -249,7 +247,16 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
         dte_unpack(d, inoutbuf, count, b, 0, bytes);
     free(a);
     free(b);
-    return rc ? mpi_err(MPI_COMM_WORLD, MPI_ERR_OP, fn) : MPI_SUCCESS;
+    return rc ? MPI_ERR_OP : MPI_SUCCESS;
+}
+
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype dt, MPI_Op op)
+{
+    const char *fn = "MPI_Reduce_local";
+    if (!dt_get(dt))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, fn);
+    int e = op_reduce(inbuf, inoutbuf, count, dt, op);
+    return e ? mpi_err(MPI_COMM_WORLD, e, fn) : MPI_SUCCESS;
 }
 MPI_ALIAS(Reduce_local);
 

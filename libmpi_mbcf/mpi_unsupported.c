@@ -295,62 +295,6 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], c
 }
 MPI_ALIAS(Alltoallw);
 
-int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req)
-{
-    (void)comm; (void)req;
-    return unsupported("MPI_Ibarrier");
-}
-MPI_ALIAS(Ibarrier);
-
-int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm, MPI_Request *req)
-{
-    (void)buf; (void)count; (void)dt; (void)root; (void)comm; (void)req;
-    return unsupported("MPI_Ibcast");
-}
-MPI_ALIAS(Ibcast);
-
-int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)rbuf; (void)count; (void)dt; (void)op; (void)root; (void)comm; (void)req;
-    return unsupported("MPI_Ireduce");
-}
-MPI_ALIAS(Ireduce);
-
-int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)rbuf; (void)count; (void)dt; (void)op; (void)comm; (void)req;
-    return unsupported("MPI_Iallreduce");
-}
-MPI_ALIAS(Iallreduce);
-
-int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm; (void)req;
-    return unsupported("MPI_Ialltoall");
-}
-MPI_ALIAS(Ialltoall);
-
-int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm; (void)req;
-    return unsupported("MPI_Iallgather");
-}
-MPI_ALIAS(Iallgather);
-
-int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)root; (void)comm; (void)req;
-    return unsupported("MPI_Igather");
-}
-MPI_ALIAS(Igather);
-
-int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)root; (void)comm; (void)req;
-    return unsupported("MPI_Iscatter");
-}
-MPI_ALIAS(Iscatter);
-
 int PMPI_Info_create(MPI_Info *info)
 {
     (void)info;

@@ -40,6 +40,9 @@ int pml_probe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
 void pml_progress(void);                /* one progress round, doorbell rung */
 void pml_progress_wait(void);           /* progress, maybe sleep briefly */
 void pml_progress_send(void);           /* after a send-immediate: post, doorbell */
+/* Called at the end of every progress round when set (the schedules of the
+ * non-blocking collectives, mpi_nbc.h, advance there). */
+extern void (*pml_progress_hook)(void);
 
 /* internal blocking send/recv on a context (no argument checks) */
 int pml_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,

@@ -8,6 +8,7 @@
 struct pml_rx_gate pml_rx = { 0, 1 };
 int pml_issue_dirty;
 uint64_t pml_handled;
+void (*pml_progress_hook)(void);
 
 /* One progress round; flush says whether to ring the doorbell at the end.
  * Posting a receive does not ring it: its send-request then leaves with the
@@ -46,6 +47,8 @@ void pml_progress_round(int flush)
         issue_posted();
     if (flush)
         pml_sreq_resolve_all();
+    if (pml_progress_hook)
+        pml_progress_hook();
     chan_pump_all();
     if (!flush)
         return;

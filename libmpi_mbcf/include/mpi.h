@@ -671,6 +671,30 @@ int MPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int 
                 MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
 int MPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                  MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+int MPI_Igatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                 const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                 MPI_Comm comm, MPI_Request *req);
+int MPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[],
+                  MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                  MPI_Comm comm, MPI_Request *req);
+int MPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                    const int rcounts[], const int displs[], MPI_Datatype rdt,
+                    MPI_Comm comm, MPI_Request *req);
+int MPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                   MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                   MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int MPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                   const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                   const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm,
+                   MPI_Request *req);
+int MPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                        MPI_Op op, MPI_Comm comm, MPI_Request *req);
+int MPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                              MPI_Op op, MPI_Comm comm, MPI_Request *req);
+int MPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+              MPI_Comm comm, MPI_Request *req);
+int MPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                MPI_Comm comm, MPI_Request *req);
 
 /* ---- info (only MPI_INFO_NULL/ENV objects are real; others unsupported) ---- */
 int MPI_Info_create(MPI_Info *info);
@@ -1051,6 +1075,30 @@ int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int
                  MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
 int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                   MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req);
+int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                 const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                 MPI_Comm comm, MPI_Request *req);
+int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[],
+                  MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+                  MPI_Comm comm, MPI_Request *req);
+int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                    const int rcounts[], const int displs[], MPI_Datatype rdt,
+                    MPI_Comm comm, MPI_Request *req);
+int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                   MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                   MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                   const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                   const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm,
+                   MPI_Request *req);
+int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                        MPI_Op op, MPI_Comm comm, MPI_Request *req);
+int PMPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                              MPI_Op op, MPI_Comm comm, MPI_Request *req);
+int PMPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+              MPI_Comm comm, MPI_Request *req);
+int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                MPI_Comm comm, MPI_Request *req);
 int PMPI_Info_create(MPI_Info *info);
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value);
 int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);

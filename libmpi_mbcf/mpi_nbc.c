@@ -1,0 +1,605 @@
+/* mpi_nbc.c - MPI entry points of the non-blocking collectives (MPI-3.1
+ * sec 5.12): argument checks as the blocking ones (mpi_coll_check.h), then a
+ * schedule (mpi_nbc.h) of the algorithm:
+ *   Ibarrier              dissemination, ceil(log2 p) rounds
+ *   Ibcast                binomial tree from the root
+ *   Ireduce, Iallreduce   binomial tree (rooted at 0 and then sent to the root
+ *                         for a non-commutative op, so operands stay in rank
+ *                         order); Iallreduce = reduce to 0 + binomial bcast
+ *   Igather(v), Iscatter(v)            direct, one round
+ *   Iallgather(v), Ialltoall(v,w)      direct exchange with every member
+ *   Ireduce_scatter(_block)            reduce to 0, then scatter
+ *   Iscan, Iexscan                     chain through the ranks
+ * MPI_IN_PLACE as for the blocking calls. */
+#include "mpi_nbc.h"
+#include "mpi_coll_check.h"
+#include <stdlib.h>
+
+static MPI_Aint ext_of(MPI_Datatype dt)
+{
+    MPI_Aint lb, ext;
+    PMPI_Type_get_extent(dt, &lb, &ext);
+    return ext;
+}
+
+static void *at(const void *buf, MPI_Aint off)
+{
+    return (char *)buf + off;
+}
+
+/* Start s or report its error; fn names the call. */
+static int launch(struct nbc_sched *s, MPI_Comm comm, MPI_Request *req, const char *fn)
+{
+    int e = nbc_start(s, req);
+    return e ? mpi_err(comm, e, fn) : MPI_SUCCESS;
+}
+
+#define NEW_SCHED(fn)                                           \
+    if (!req)                                                   \
+        return mpi_err(comm, MPI_ERR_REQUEST, fn);              \
+    struct nbc_sched *s = nbc_new(c);                           \
+    if (!s)                                                     \
+        return mpi_err(comm, MPI_ERR_NO_MEM, fn)
+
+/* ---- building blocks ---- */
+
+/* Binomial broadcast of buf from root (each rank receives once, then sends
+ * to its subtree). */
+static void build_bcast(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int root,
+                        int rank, int p)
+{
+    int vr = (rank - root + p) % p, mask = 1;
+    while (mask < p) {
+        if (vr & mask) {
+            nbc_recv(s, buf, count, dt, (vr - mask + root) % p);
+            break;
+        }
+        mask <<= 1;
+    }
+    nbc_round(s);
+    for (mask >>= 1; mask > 0; mask >>= 1)
+        if (vr + mask < p)
+            nbc_send(s, buf, count, dt, (vr + mask + root) % p);
+    nbc_round(s);
+}
+
+/* Binomial reduction: acc holds this rank's operand; at the end the root's
+ * acc holds the result (other ranks' acc is scratch). Children with higher
+ * virtual ranks are combined on the right (acc op child), so with root 0 the
+ * order is rank order, as a non-commutative op needs. */
+static void build_reduce(struct nbc_sched *s, void *acc, int count, MPI_Datatype dt, MPI_Op op,
+                         int root, int rank, int p)
+{
+    int vr = (rank - root + p) % p;
+    for (int mask = 1; mask < p; mask <<= 1) {
+        if (vr & mask) {
+            nbc_send(s, acc, count, dt, (vr - mask + root) % p);
+            nbc_round(s);
+            return;
+        }
+        if (vr + mask < p) {
+            void *t = nbc_tmp(s, count, dt);
+            if (!t)
+                return;
+            nbc_recv(s, t, count, dt, (vr + mask + root) % p);
+            nbc_round(s);
+            nbc_op(s, acc, t, count, dt, op);           /* t = acc op t */
+            nbc_copy(s, t, count, dt, acc, count, dt);
+        }
+    }
+    nbc_round(s);
+}
+
+/* Reduce acc (this rank's operand) to root's out (may be acc itself). */
+static void build_reduce_to(struct nbc_sched *s, void *acc, void *out, int count,
+                            MPI_Datatype dt, MPI_Op op, int root, int rank, int p)
+{
+    int commute = 1;
+    PMPI_Op_commutative(op, &commute);
+    int tree_root = commute ? root : 0;
+    build_reduce(s, acc, count, dt, op, tree_root, rank, p);
+    if (tree_root != root) {
+        if (rank == 0)
+            nbc_send(s, acc, count, dt, root);
+        if (rank == root)
+            nbc_recv(s, out, count, dt, 0);
+        nbc_round(s);
+    } else if (rank == root && acc != out) {
+        nbc_copy(s, acc, count, dt, out, count, dt);
+        nbc_round(s);
+    }
+}
+
+/* ---- entry points ---- */
+
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ibarrier";
+    ENTER(fn);
+    NEW_SCHED(fn);
+    for (int k = 1; k < c->size; k <<= 1) {
+        nbc_send(s, NULL, 0, MPI_BYTE, (c->rank + k) % c->size);
+        nbc_recv(s, NULL, 0, MPI_BYTE, (c->rank - k + c->size) % c->size);
+        nbc_round(s);
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ibarrier);
+
+int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm,
+                MPI_Request *req)
+{
+    const char *fn = "MPI_Ibcast";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_root(comm, c, root, fn));
+    NEW_SCHED(fn);
+    build_bcast(s, buf, count, dt, root, c->rank, c->size);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ibcast);
+
+int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+                 MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ireduce";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_root(comm, c, root, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    void *acc;
+    if (c->rank == root && sbuf == MPI_IN_PLACE) {
+        acc = rbuf;
+    } else {
+        acc = c->rank == root ? rbuf : nbc_tmp(s, count, dt);
+        if (acc)
+            nbc_copy(s, sbuf, count, dt, acc, count, dt);
+    }
+    if (acc)
+        build_reduce_to(s, acc, rbuf, count, dt, op, root, c->rank, c->size);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ireduce);
+
+int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                    MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Iallreduce";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    if (sbuf != MPI_IN_PLACE)
+        nbc_copy(s, sbuf, count, dt, rbuf, count, dt);
+    build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
+    build_bcast(s, rbuf, count, dt, 0, c->rank, c->size);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iallreduce);
+
+int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                 MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Igather";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (c->rank == root)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    NEW_SCHED(fn);
+    if (c->rank != root) {
+        nbc_send(s, sbuf, scount, sdt, root);
+    } else {
+        MPI_Aint ext = ext_of(rdt);
+        for (int i = 0; i < c->size; i++) {
+            void *dst = at(rbuf, (MPI_Aint)i * rcount * ext);
+            if (i != root)
+                nbc_recv(s, dst, rcount, rdt, i);
+            else if (sbuf != MPI_IN_PLACE)
+                nbc_copy(s, sbuf, scount, sdt, dst, rcount, rdt);
+        }
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Igather);
+
+int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                  const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+                  MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Igatherv";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (c->rank == root) {
+        TRY(chk_buf(comm, 0, rdt, fn));
+        TRY(chk_counts(comm, c, rcounts, fn));
+        if (!displs)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    NEW_SCHED(fn);
+    if (c->rank != root) {
+        nbc_send(s, sbuf, scount, sdt, root);
+    } else {
+        MPI_Aint ext = ext_of(rdt);
+        for (int i = 0; i < c->size; i++) {
+            void *dst = at(rbuf, (MPI_Aint)displs[i] * ext);
+            if (i != root)
+                nbc_recv(s, dst, rcounts[i], rdt, i);
+            else if (sbuf != MPI_IN_PLACE)
+                nbc_copy(s, sbuf, scount, sdt, dst, rcounts[i], rdt);
+        }
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Igatherv);
+
+int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                  MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Iscatter";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (c->rank == root)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    if (rbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    NEW_SCHED(fn);
+    if (c->rank != root) {
+        nbc_recv(s, rbuf, rcount, rdt, root);
+    } else {
+        MPI_Aint ext = ext_of(sdt);
+        for (int i = 0; i < c->size; i++) {
+            const void *src = at(sbuf, (MPI_Aint)i * scount * ext);
+            if (i != root)
+                nbc_send(s, src, scount, sdt, i);
+            else if (rbuf != MPI_IN_PLACE)
+                nbc_copy(s, src, scount, sdt, rbuf, rcount, rdt);
+        }
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iscatter);
+
+int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype sdt,
+                   void *rbuf, int rcount, MPI_Datatype rdt, int root, MPI_Comm comm,
+                   MPI_Request *req)
+{
+    const char *fn = "MPI_Iscatterv";
+    ENTER(fn);
+    TRY(chk_root(comm, c, root, fn));
+    if (c->rank == root) {
+        TRY(chk_buf(comm, 0, sdt, fn));
+        TRY(chk_counts(comm, c, scounts, fn));
+        if (!displs)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    if (rbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, rcount, rdt, fn));
+    NEW_SCHED(fn);
+    if (c->rank != root) {
+        nbc_recv(s, rbuf, rcount, rdt, root);
+    } else {
+        MPI_Aint ext = ext_of(sdt);
+        for (int i = 0; i < c->size; i++) {
+            const void *src = at(sbuf, (MPI_Aint)displs[i] * ext);
+            if (i != root)
+                nbc_send(s, src, scounts[i], sdt, i);
+            else if (rbuf != MPI_IN_PLACE)
+                nbc_copy(s, src, scounts[i], sdt, rbuf, rcount, rdt);
+        }
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iscatterv);
+
+/* Allgather(v): every member's block to every other member, directly. */
+static void build_allgatherv(struct nbc_sched *s, struct comm *c, const void *sbuf, int scount,
+                             MPI_Datatype sdt, void *rbuf, const int *rcounts,
+                             const int *displs, int rcount, MPI_Datatype rdt)
+{
+    MPI_Aint ext = ext_of(rdt);
+    int me = c->rank;
+    MPI_Aint mine = (MPI_Aint)(displs ? displs[me] : me * rcount) * ext;
+    int mycount = rcounts ? rcounts[me] : rcount;
+    if (sbuf != MPI_IN_PLACE)
+        nbc_copy(s, sbuf, scount, sdt, at(rbuf, mine), mycount, rdt);
+    for (int i = 0; i < c->size; i++) {
+        if (i == me)
+            continue;
+        nbc_send(s, at(rbuf, mine), mycount, rdt, i);
+        MPI_Aint off = (MPI_Aint)(displs ? displs[i] : i * rcount) * ext;
+        nbc_recv(s, at(rbuf, off), rcounts ? rcounts[i] : rcount, rdt, i);
+    }
+}
+
+int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                    MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Iallgather";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, rcount, rdt, fn));
+    NEW_SCHED(fn);
+    build_allgatherv(s, c, sbuf, scount, sdt, rbuf, NULL, NULL, rcount, rdt);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iallgather);
+
+int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                     const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm,
+                     MPI_Request *req)
+{
+    const char *fn = "MPI_Iallgatherv";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, 0, rdt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    if (!displs)
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    NEW_SCHED(fn);
+    build_allgatherv(s, c, sbuf, scount, sdt, rbuf, rcounts, displs, 0, rdt);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iallgatherv);
+
+/* Alltoallw, the general form of the three: block i of the send side is
+ * scounts[i] of sdts[i] at byte offset sdispls[i]. In place (sbuf ==
+ * MPI_IN_PLACE), the send blocks are copied out of rbuf first. */
+static void build_alltoallw(struct nbc_sched *s, struct comm *c, const void *sbuf,
+                            const int *scounts, const MPI_Aint *sdispls,
+                            const MPI_Datatype *sdts, void *rbuf, const int *rcounts,
+                            const MPI_Aint *rdispls, const MPI_Datatype *rdts)
+{
+    int me = c->rank;
+    for (int i = 0; i < c->size; i++) {
+        void *dst = at(rbuf, rdispls[i]);
+        const void *src;
+        if (sbuf == MPI_IN_PLACE) {
+            void *t = nbc_tmp(s, rcounts[i], rdts[i]);
+            if (!t)
+                return;
+            nbc_copy(s, dst, rcounts[i], rdts[i], t, rcounts[i], rdts[i]);
+            src = t;
+        } else {
+            src = at(sbuf, sdispls[i]);
+        }
+        if (i == me) {
+            if (sbuf != MPI_IN_PLACE)
+                nbc_copy(s, src, scounts[i], sdts[i], dst, rcounts[i], rdts[i]);
+            continue;
+        }
+        if (sbuf == MPI_IN_PLACE)
+            nbc_send(s, src, rcounts[i], rdts[i], i);
+        else
+            nbc_send(s, src, scounts[i], sdts[i], i);
+        nbc_recv(s, dst, rcounts[i], rdts[i], i);
+    }
+}
+
+/* Alltoall and Alltoallv expressed as Alltoallw's arrays. */
+static int alltoall_arrays(struct comm *c, const int *scounts, const int *sdispls, int scount,
+                           MPI_Datatype sdt, const int *rcounts, const int *rdispls,
+                           int rcount, MPI_Datatype rdt, const void *sbuf, void *rbuf,
+                           struct nbc_sched *s)
+{
+    int p = c->size;
+    int *sc = malloc(2 * (size_t)p * sizeof *sc);
+    MPI_Aint *sd = malloc(2 * (size_t)p * sizeof *sd);
+    MPI_Datatype *ty = malloc(2 * (size_t)p * sizeof *ty);
+    if (!sc || !sd || !ty) {
+        free(sc);
+        free(sd);
+        free(ty);
+        return MPI_ERR_NO_MEM;
+    }
+    MPI_Aint sext = sbuf == MPI_IN_PLACE ? 0 : ext_of(sdt), rext = ext_of(rdt);
+    for (int i = 0; i < p; i++) {
+        sc[i] = scounts ? scounts[i] : scount;
+        sd[i] = (MPI_Aint)(sdispls ? sdispls[i] : i * scount) * sext;
+        ty[i] = sdt;
+        sc[p + i] = rcounts ? rcounts[i] : rcount;
+        sd[p + i] = (MPI_Aint)(rdispls ? rdispls[i] : i * rcount) * rext;
+        ty[p + i] = rdt;
+    }
+    build_alltoallw(s, c, sbuf, sc, sd, ty, rbuf, sc + p, sd + p, ty + p);
+    free(sc);
+    free(sd);
+    free(ty);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+                   MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ialltoall";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE)
+        TRY(chk_buf(comm, scount, sdt, fn));
+    TRY(chk_buf(comm, rcount, rdt, fn));
+    NEW_SCHED(fn);
+    int e = alltoall_arrays(c, NULL, NULL, scount, sdt, NULL, NULL, rcount, rdt, sbuf, rbuf, s);
+    if (e) {
+        nbc_discard(s);
+        return mpi_err(comm, e, fn);
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ialltoall);
+
+int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                    MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+                    MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ialltoallv";
+    ENTER(fn);
+    if (sbuf != MPI_IN_PLACE) {
+        TRY(chk_buf(comm, 0, sdt, fn));
+        TRY(chk_counts(comm, c, scounts, fn));
+        if (!sdispls)
+            return mpi_err(comm, MPI_ERR_ARG, fn);
+    }
+    TRY(chk_buf(comm, 0, rdt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    if (!rdispls)
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    NEW_SCHED(fn);
+    int e = alltoall_arrays(c, sbuf == MPI_IN_PLACE ? NULL : scounts,
+                            sbuf == MPI_IN_PLACE ? NULL : sdispls, 0, sdt, rcounts, rdispls, 0,
+                            rdt, sbuf, rbuf, s);
+    if (e) {
+        nbc_discard(s);
+        return mpi_err(comm, e, fn);
+    }
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ialltoallv);
+
+int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                    const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                    const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm,
+                    MPI_Request *req)
+{
+    const char *fn = "MPI_Ialltoallw";
+    ENTER(fn);
+    int p = c->size;
+    if (!rcounts || !rdispls || !rdts ||
+        (sbuf != MPI_IN_PLACE && (!scounts || !sdispls || !sdts)))
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    for (int i = 0; i < p; i++) {
+        TRY(chk_buf(comm, rcounts[i], rdts[i], fn));
+        if (sbuf != MPI_IN_PLACE)
+            TRY(chk_buf(comm, scounts[i], sdts[i], fn));
+    }
+    NEW_SCHED(fn);
+    MPI_Aint *d = malloc(2 * (size_t)p * sizeof *d);
+    if (!d) {
+        nbc_discard(s);
+        return mpi_err(comm, MPI_ERR_NO_MEM, fn);
+    }
+    for (int i = 0; i < p; i++) {
+        d[i] = sbuf == MPI_IN_PLACE ? 0 : sdispls[i];
+        d[p + i] = rdispls[i];
+    }
+    build_alltoallw(s, c, sbuf, scounts, d, sdts, rbuf, rcounts, d + p, rdts);
+    free(d);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ialltoallw);
+
+/* Reduce_scatter: the whole vector reduced to rank 0 (in rank order), then
+ * rcounts[i] elements scattered to rank i. */
+static void build_reduce_scatter(struct nbc_sched *s, struct comm *c, const void *sbuf,
+                                 void *rbuf, const int *rcounts, int rcount, MPI_Datatype dt,
+                                 MPI_Op op)
+{
+    int p = c->size, total = 0;
+    for (int i = 0; i < p; i++)
+        total += rcounts ? rcounts[i] : rcount;
+    void *acc = nbc_tmp(s, total, dt);
+    if (!acc)
+        return;
+    nbc_copy(s, sbuf == MPI_IN_PLACE ? rbuf : sbuf, total, dt, acc, total, dt);
+    build_reduce(s, acc, total, dt, op, 0, c->rank, p);
+    MPI_Aint ext = ext_of(dt), off = 0;
+    for (int i = 0; i < p; i++) {
+        int n = rcounts ? rcounts[i] : rcount;
+        if (c->rank == 0 && i == 0)
+            nbc_copy(s, acc, n, dt, rbuf, n, dt);
+        else if (c->rank == 0)
+            nbc_send(s, at(acc, off), n, dt, i);
+        else if (c->rank == i)
+            nbc_recv(s, rbuf, n, dt, 0);
+        off += (MPI_Aint)n * ext;
+    }
+}
+
+int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype dt,
+                         MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ireduce_scatter";
+    ENTER(fn);
+    TRY(chk_buf(comm, 0, dt, fn));
+    TRY(chk_counts(comm, c, rcounts, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    build_reduce_scatter(s, c, sbuf, rbuf, rcounts, 0, dt, op);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ireduce_scatter);
+
+int PMPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype dt,
+                               MPI_Op op, MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Ireduce_scatter_block";
+    ENTER(fn);
+    TRY(chk_buf(comm, rcount, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    build_reduce_scatter(s, c, sbuf, rbuf, NULL, rcount, dt, op);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Ireduce_scatter_block);
+
+/* Scan chain: rank r gets the prefix of ranks 0..r-1 from r-1. inclusive:
+ * rbuf = prefix op own; exclusive: rbuf = prefix (rank 0's rbuf untouched). */
+static void build_scan(struct nbc_sched *s, struct comm *c, const void *sbuf, void *rbuf,
+                       int count, MPI_Datatype dt, MPI_Op op, int inclusive)
+{
+    int r = c->rank, p = c->size;
+    const void *own = sbuf;
+    if (sbuf == MPI_IN_PLACE) {          /* the operand is in rbuf */
+        void *t = nbc_tmp(s, count, dt);
+        if (!t)
+            return;
+        nbc_copy(s, rbuf, count, dt, t, count, dt);
+        own = t;
+    }
+    void *out = nbc_tmp(s, count, dt);   /* what goes to r + 1 */
+    void *pre = r > 0 ? nbc_tmp(s, count, dt) : NULL;
+    if (!out || (r > 0 && !pre))
+        return;
+    nbc_copy(s, own, count, dt, out, count, dt);
+    if (r > 0)
+        nbc_recv(s, pre, count, dt, r - 1);
+    nbc_round(s);
+    if (r > 0) {
+        nbc_op(s, pre, out, count, dt, op);      /* out = prefix op own */
+        nbc_copy(s, inclusive ? out : pre, count, dt, rbuf, count, dt);
+    } else if (inclusive) {
+        nbc_copy(s, out, count, dt, rbuf, count, dt);
+    }
+    if (r + 1 < p)
+        nbc_send(s, out, count, dt, r + 1);
+}
+
+int PMPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+               MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Iscan";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    build_scan(s, c, sbuf, rbuf, count, dt, op, 1);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iscan);
+
+int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                 MPI_Comm comm, MPI_Request *req)
+{
+    const char *fn = "MPI_Iexscan";
+    ENTER(fn);
+    TRY(chk_buf(comm, count, dt, fn));
+    TRY(chk_op(comm, op, fn));
+    NEW_SCHED(fn);
+    build_scan(s, c, sbuf, rbuf, count, dt, op, 0);
+    return launch(s, comm, req, fn);
+}
+MPI_ALIAS(Iexscan);
