@@ -310,7 +310,7 @@ int nbc_start(struct nbc_sched *s, MPI_Request *req)
     o->comm = s->hcomm;
     o->dt = MPI_DATATYPE_NULL;
     s->owner = o;
-    pml_progress_hook = nbc_progress;
+    pml_add_progress_hook(nbc_progress);
     *req = o->handle;
     s->round = s->n ? s->a[0].round : 0;
     if (s->n)

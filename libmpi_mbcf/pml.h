@@ -43,6 +43,10 @@ void pml_progress_send(void);           /* after a send-immediate: post, doorbel
 /* Called at the end of every progress round when set (the schedules of the
  * non-blocking collectives, mpi_nbc.h, advance there). */
 extern void (*pml_progress_hook)(void);
+/* Functions called at the end of every progress round (the schedules of the
+ * non-blocking collectives, mpi_nbc.h, and one-sided targets, mpi_win.h,
+ * advance there); adding one twice adds it once. */
+void pml_add_progress_hook(void (*fn)(void));
 
 /* internal blocking send/recv on a context (no argument checks) */
 int pml_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,

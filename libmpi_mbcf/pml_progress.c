@@ -8,7 +8,17 @@
 struct pml_rx_gate pml_rx = { 0, 1 };
 int pml_issue_dirty;
 uint64_t pml_handled;
-void (*pml_progress_hook)(void);
+static void (*hooks[4])(void);
+static int nhooks;
+
+void pml_add_progress_hook(void (*fn)(void))
+{
+    for (int i = 0; i < nhooks; i++)
+        if (hooks[i] == fn)
+            return;
+    if (nhooks < (int)(sizeof hooks / sizeof hooks[0]))
+        hooks[nhooks++] = fn;
+}
 
 /* One progress round; flush says whether to ring the doorbell at the end.
  * Posting a receive does not ring it: its send-request then leaves with the
@@ -47,8 +57,8 @@ void pml_progress_round(int flush)
         issue_posted();
     if (flush)
         pml_sreq_resolve_all();
-    if (pml_progress_hook)
-        pml_progress_hook();
+    for (int i = 0; i < nhooks; i++)
+        hooks[i]();
     chan_pump_all();
     if (!flush)
         return;

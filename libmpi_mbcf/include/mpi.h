@@ -222,7 +222,18 @@ typedef struct MPI_Status {
 #define MPI_APPNUM          6
 #define MPI_LASTUSEDCODE    7
 
-/* one-sided constants (declared; one-sided is unsupported) */
+/* one-sided constants (docs/mpi.md: one-sided) */
+#define MPI_WIN_BASE          21
+#define MPI_WIN_SIZE          22
+#define MPI_WIN_DISP_UNIT     23
+#define MPI_WIN_CREATE_FLAVOR 24
+#define MPI_WIN_MODEL         25
+#define MPI_WIN_FLAVOR_CREATE   1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC  3
+#define MPI_WIN_FLAVOR_SHARED   4
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED  2
 #define MPI_LOCK_EXCLUSIVE 234
 #define MPI_LOCK_SHARED    235
 #define MPI_MODE_NOCHECK   1024
@@ -722,6 +733,27 @@ int MPI_Win_start(MPI_Group g, int assert_, MPI_Win win);
 int MPI_Win_complete(MPI_Win win);
 int MPI_Win_post(MPI_Group g, int assert_, MPI_Win win);
 int MPI_Win_wait(MPI_Win win);
+int MPI_Win_get_attr(MPI_Win win, int key, void *val, int *flag);
+int MPI_Win_get_group(MPI_Win win, MPI_Group *g);
+int MPI_Win_set_name(MPI_Win win, const char *name);
+int MPI_Win_get_name(MPI_Win win, char *name, int *len);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int *flag);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *fn, MPI_Errhandler *eh);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler eh);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *eh);
+int MPI_Win_call_errhandler(MPI_Win win, int code);
+int MPI_Rput(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+           int tcount, MPI_Datatype tdt, MPI_Win win, MPI_Request *req);
+int MPI_Rget(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+           int tcount, MPI_Datatype tdt, MPI_Win win, MPI_Request *req);
+int MPI_Raccumulate(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+                  int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win, MPI_Request *req);
+int MPI_Rget_accumulate(const void *obuf, int ocount, MPI_Datatype odt, void *rbuf, int rcount,
+                      MPI_Datatype rdt, int trank, MPI_Aint tdisp, int tcount,
+                      MPI_Datatype tdt, MPI_Op op, MPI_Win win, MPI_Request *req);
 int MPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
             int tcount, MPI_Datatype tdt, MPI_Win win);
 int MPI_Get(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
@@ -1122,6 +1154,27 @@ int PMPI_Win_start(MPI_Group g, int assert_, MPI_Win win);
 int PMPI_Win_complete(MPI_Win win);
 int PMPI_Win_post(MPI_Group g, int assert_, MPI_Win win);
 int PMPI_Win_wait(MPI_Win win);
+int PMPI_Win_get_attr(MPI_Win win, int key, void *val, int *flag);
+int PMPI_Win_get_group(MPI_Win win, MPI_Group *g);
+int PMPI_Win_set_name(MPI_Win win, const char *name);
+int PMPI_Win_get_name(MPI_Win win, char *name, int *len);
+int PMPI_Win_flush_local(int rank, MPI_Win win);
+int PMPI_Win_flush_local_all(MPI_Win win);
+int PMPI_Win_sync(MPI_Win win);
+int PMPI_Win_test(MPI_Win win, int *flag);
+int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *fn, MPI_Errhandler *eh);
+int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler eh);
+int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *eh);
+int PMPI_Win_call_errhandler(MPI_Win win, int code);
+int PMPI_Rput(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+           int tcount, MPI_Datatype tdt, MPI_Win win, MPI_Request *req);
+int PMPI_Rget(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+           int tcount, MPI_Datatype tdt, MPI_Win win, MPI_Request *req);
+int PMPI_Raccumulate(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
+                  int tcount, MPI_Datatype tdt, MPI_Op op, MPI_Win win, MPI_Request *req);
+int PMPI_Rget_accumulate(const void *obuf, int ocount, MPI_Datatype odt, void *rbuf, int rcount,
+                      MPI_Datatype rdt, int trank, MPI_Aint tdisp, int tcount,
+                      MPI_Datatype tdt, MPI_Op op, MPI_Win win, MPI_Request *req);
 int PMPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
              int tcount, MPI_Datatype tdt, MPI_Win win);
 int PMPI_Get(void *obuf, int ocount, MPI_Datatype odt, int trank, MPI_Aint tdisp,
