@@ -16,7 +16,9 @@ int PMPI_Barrier(MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_barrier(comm);
-    ENTER("MPI_Barrier");
+    ENTER_ANY("MPI_Barrier");
+    if (c->inter)
+        RET("MPI_Barrier", inter_barrier(comm));
     RET("MPI_Barrier", coll_barrier(c->coll));
 }
 MPI_ALIAS(Barrier);
@@ -26,8 +28,10 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
     if (ULT_OFFLOADED())
         return ult_bcast(buf, count, dt, root, comm);
     const char *fn = "MPI_Bcast";
-    ENTER(fn);
+    ENTER_ANY(fn);
     TRY(chk_buf(comm, count, dt, fn));
+    if (c->inter)
+        RET(fn, inter_bcast(buf, count, dt, root, comm));
     TRY(chk_root(comm, c, root, fn));
     RET(fn, coll_bcast(buf, count, dt, root, c->coll));
 }

@@ -1,6 +1,7 @@
 /* mpi_coll_check.h - argument checks shared by the blocking (mpi_coll.c)
  * and non-blocking (mpi_nbc.c) collective entry points: ENTER(fn) checks
- * initialization and the communicator and names it c; TRY returns an error;
+ * initialization and the communicator and names it c (ENTER_ANY also
+ * accepts an intercommunicator); TRY returns an error;
  * RET reports a call's error through the communicator's handler. */
 #ifndef LIBMPI_MBCF_MPI_COLL_CHECK_H
 #define LIBMPI_MBCF_MPI_COLL_CHECK_H
@@ -8,12 +9,18 @@
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "mpi_op.h"
+#include "mpi_intercomm.h"
 
-#define ENTER(fn)                                                          \
+#define ENTER_ANY(fn)                                                      \
     CHECK_INIT(fn);                                                        \
     struct comm *c = comm_get(comm);                                       \
     if (!c)                                                                \
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn)
+/* ... and refuse intercommunicators (only Barrier and Bcast take them) */
+#define ENTER(fn)                                                          \
+    ENTER_ANY(fn);                                                         \
+    if (c->inter)                                                          \
+        return comm_inter_refuse(comm, fn)
 
 static inline int chk_buf(MPI_Comm comm, int count, MPI_Datatype dt, const char *fn)
 {

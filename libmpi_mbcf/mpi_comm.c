@@ -9,6 +9,7 @@
 #include "mpi_group.h"
 #include "pml.h"
 #include "mbcf.h"
+#include "mpi_intercomm.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,20 @@ static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidde
     }
     comms[h] = c;
     return c;
+}
+
+uint32_t comm_ctx_next(void)
+{
+    return next_ctx;
+}
+
+static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out);
+
+int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out)
+{
+    if (next_ctx < ctx + 2)
+        next_ctx = ctx + 2;
+    return make_pair(-1, n, world, ctx, out);
 }
 
 /* A communicator and its hidden collective twin. */
@@ -247,7 +262,7 @@ int PMPI_Comm_size(MPI_Comm comm, int *size)
     GETC(c, comm, "MPI_Comm_size");
     if (!size)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_size");
-    *size = c->size;
+    *size = c->inter ? comm_get(c->local)->size : c->size;
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Comm_size);
@@ -269,6 +284,8 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     GETC(c, comm, "MPI_Comm_dup");
     if (!newcomm)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_dup");
+    if (c->inter)
+        return comm_inter_dup(comm, newcomm);
     int e = split(c, 0, c->rank, newcomm, "MPI_Comm_dup");
     if (e)
         return mpi_err(comm, e, "MPI_Comm_dup");
@@ -297,6 +314,8 @@ MPI_ALIAS(Comm_dup_with_info);
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_split");
+    if (c->inter)
+        return comm_inter_refuse(comm, "MPI_Comm_split");
     if (!newcomm || (color < 0 && color != MPI_UNDEFINED))
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split");
     int e = split(c, color, key, newcomm, "MPI_Comm_split");
@@ -319,6 +338,8 @@ MPI_ALIAS(Comm_split_type);
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_create");
+    if (c->inter)
+        return comm_inter_refuse(comm, "MPI_Comm_create");
     struct group *gr = group_get(g);
     if (!gr || !newcomm)
         return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
@@ -349,6 +370,8 @@ int PMPI_Comm_free(MPI_Comm *comm)
     struct comm *c = comm_get(*comm);
     for (int i = 0; i < c->nattr; i++)
         PMPI_Comm_delete_attr(*comm, c->attr[i].key), i--, c = comm_get(*comm);
+    if (c->inter)
+        PMPI_Comm_free(&c->local);
     destroy(c->coll);
     destroy(*comm);
     *comm = MPI_COMM_NULL;
@@ -391,8 +414,9 @@ MPI_ALIAS(Comm_compare);
 int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
 {
     GETC(c, comm, "MPI_Comm_test_inter");
-    (void)c;
-    *flag = 0;
+    if (!flag)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_test_inter");
+    *flag = c->inter;
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Comm_test_inter);
@@ -402,6 +426,8 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *g)
     GETC(c, comm, "MPI_Comm_group");
     if (!g)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_group");
+    if (c->inter)
+        return PMPI_Comm_group(c->local, g);
     int e = group_new(c->size, c->world, g);
     return e ? mpi_err(comm, e, "MPI_Comm_group") : MPI_SUCCESS;
 }

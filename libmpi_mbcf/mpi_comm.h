@@ -15,6 +15,9 @@ struct comm {
     MPI_Errhandler eh;
     MPI_Comm coll;         /* hidden collective communicator */
     int hidden;
+    int inter;             /* intercommunicator (mpi_intercomm.c): size, world and
+                              inv are the remote group's, rank the local rank */
+    MPI_Comm local;        /* ... and its local group as an intracommunicator */
     int topo;              /* 0 or MPI_CART */
     int ndims;
     int *dims, *periods;
@@ -28,5 +31,10 @@ int comm_rank_of_world(struct comm *c, int world);
 void comm_init_predefined(int rank, int size);
 int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out);
 void comm_free_all(void);
+/* Context ids for communicators made outside a parent (mpi_intercomm.c):
+ * this process's next free id, and a pair (ctx, ctx + 1) agreed with the
+ * other members over n world ranks (ctx >= every member's next free id). */
+uint32_t comm_ctx_next(void);
+int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out);
 
 #endif

@@ -134,34 +134,6 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcom
 }
 MPI_ALIAS(Comm_create_group);
 
-int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
-{
-    (void)comm; (void)size;
-    return unsupported("MPI_Comm_remote_size");
-}
-MPI_ALIAS(Comm_remote_size);
-
-int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *g)
-{
-    (void)comm; (void)g;
-    return unsupported("MPI_Comm_remote_group");
-}
-MPI_ALIAS(Comm_remote_group);
-
-int PMPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag, MPI_Comm *newcomm)
-{
-    (void)local; (void)local_leader; (void)peer; (void)remote_leader; (void)tag; (void)newcomm;
-    return unsupported("MPI_Intercomm_create");
-}
-MPI_ALIAS(Intercomm_create);
-
-int PMPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm)
-{
-    (void)inter; (void)high; (void)newcomm;
-    return unsupported("MPI_Intercomm_merge");
-}
-MPI_ALIAS(Intercomm_merge);
-
 int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 {
     (void)comm; (void)info;
