@@ -148,6 +148,12 @@ static void destroy(MPI_Comm h)
     free(c->inv);
     free(c->dims);
     free(c->periods);
+    free(c->gindex);
+    free(c->gedges);
+    free(c->srcs);
+    free(c->srcw);
+    free(c->dsts);
+    free(c->dstw);
     free(c->attr);
     free(c);
     comms[h] = NULL;

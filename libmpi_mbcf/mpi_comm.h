@@ -21,6 +21,11 @@ struct comm {
     int topo;              /* 0 or MPI_CART */
     int ndims;
     int *dims, *periods;
+    /* MPI_GRAPH / MPI_DIST_GRAPH (mpi_topo_graph.c): the whole graph of
+     * Graph_create, and this rank's in/out neighbours with weights */
+    int gnodes, *gindex, *gedges;
+    int indeg, outdeg, weighted;
+    int *srcs, *srcw, *dsts, *dstw;
     char name[MPI_MAX_OBJECT_NAME];
     int nattr;
     struct { int key; void *val; } *attr;

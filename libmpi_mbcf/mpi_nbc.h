@@ -26,6 +26,13 @@ void nbc_round(struct nbc_sched *s);
 /* Actions; peer is a rank of the schedule's communicator. */
 void nbc_send(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, int peer);
 void nbc_recv(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int peer);
+/* The same with a sub-tag (0..63): messages of one schedule between the same
+ * two ranks match by sub-tag first, then in order (neighbourhood collectives
+ * on a periodic dimension of size 2 reach one peer in two directions). */
+void nbc_send_t(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, int peer,
+                int subtag);
+void nbc_recv_t(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int peer,
+                int subtag);
 /* inout = in op inout (MPI_Reduce_local's order). */
 void nbc_op(struct nbc_sched *s, const void *in, void *inout, int count, MPI_Datatype dt,
             MPI_Op op);

@@ -17,6 +17,7 @@ struct nbc_act {
     int scount, dcount;
     MPI_Datatype sdt, ddt;
     int peer;                 /* world rank */
+    int subtag;
     MPI_Op op;
     struct req *r;
 };
@@ -103,7 +104,8 @@ static void hold(MPI_Datatype *slot, MPI_Datatype dt)
     dt_retain(dt);            /* the user may free it after the call (sec 4.1.9) */
 }
 
-void nbc_send(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, int peer)
+void nbc_send_t(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, int peer,
+                int subtag)
 {
     struct nbc_act *a = add(s, A_SEND);
     if (!a)
@@ -112,9 +114,11 @@ void nbc_send(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, 
     a->scount = count;
     hold(&a->sdt, dt);
     a->peer = s->world[peer];
+    a->subtag = subtag & 63;
 }
 
-void nbc_recv(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int peer)
+void nbc_recv_t(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int peer,
+                int subtag)
 {
     struct nbc_act *a = add(s, A_RECV);
     if (!a)
@@ -123,6 +127,17 @@ void nbc_recv(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int pe
     a->dcount = count;
     hold(&a->ddt, dt);
     a->peer = s->world[peer];
+    a->subtag = subtag & 63;
+}
+
+void nbc_send(struct nbc_sched *s, const void *buf, int count, MPI_Datatype dt, int peer)
+{
+    nbc_send_t(s, buf, count, dt, peer, 0);
+}
+
+void nbc_recv(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int peer)
+{
+    nbc_recv_t(s, buf, count, dt, peer, 0);
 }
 
 void nbc_op(struct nbc_sched *s, const void *in, void *inout, int count, MPI_Datatype dt,
@@ -225,7 +240,7 @@ static int start_comm(struct nbc_sched *s, struct nbc_act *a)
     r->dt = send ? a->sdt : a->ddt;
     dt_retain(r->dt);
     r->peer = a->peer;
-    r->tag = s->tag;
+    r->tag = s->tag - a->subtag * 0x100000;   /* below every sequence number */
     r->ctx = s->ctx;
     r->comm = s->hcomm;
     r->active = 1;

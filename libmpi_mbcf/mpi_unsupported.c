@@ -197,69 +197,6 @@ int PMPI_Close_port(const char *port)
 }
 MPI_ALIAS(Close_port);
 
-int PMPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm *newcomm)
-{
-    (void)comm; (void)nnodes; (void)index; (void)edges; (void)reorder; (void)newcomm;
-    return unsupported("MPI_Graph_create");
-}
-MPI_ALIAS(Graph_create);
-
-int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *n)
-{
-    (void)comm; (void)rank; (void)n;
-    return unsupported("MPI_Graph_neighbors_count");
-}
-MPI_ALIAS(Graph_neighbors_count);
-
-int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxn, int neighbors[])
-{
-    (void)comm; (void)rank; (void)maxn; (void)neighbors;
-    return unsupported("MPI_Graph_neighbors");
-}
-MPI_ALIAS(Graph_neighbors);
-
-int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
-{
-    (void)comm; (void)nnodes; (void)nedges;
-    return unsupported("MPI_Graphdims_get");
-}
-MPI_ALIAS(Graphdims_get);
-
-int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
-{
-    (void)comm; (void)maxindex; (void)maxedges; (void)index; (void)edges;
-    return unsupported("MPI_Graph_get");
-}
-MPI_ALIAS(Graph_get);
-
-int PMPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[], int outdegree, const int dests[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *newcomm)
-{
-    (void)comm; (void)indegree; (void)sources; (void)sourceweights; (void)outdegree; (void)dests; (void)destweights; (void)info; (void)reorder; (void)newcomm;
-    return unsupported("MPI_Dist_graph_create_adjacent");
-}
-MPI_ALIAS(Dist_graph_create_adjacent);
-
-int PMPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int dests[], const int weights[], MPI_Info info, int reorder, MPI_Comm *newcomm)
-{
-    (void)comm; (void)n; (void)sources; (void)degrees; (void)dests; (void)weights; (void)info; (void)reorder; (void)newcomm;
-    return unsupported("MPI_Dist_graph_create");
-}
-MPI_ALIAS(Dist_graph_create);
-
-int PMPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm;
-    return unsupported("MPI_Neighbor_allgather");
-}
-MPI_ALIAS(Neighbor_allgather);
-
-int PMPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, MPI_Comm comm)
-{
-    (void)sbuf; (void)scount; (void)sdt; (void)rbuf; (void)rcount; (void)rdt; (void)comm;
-    return unsupported("MPI_Neighbor_alltoall");
-}
-MPI_ALIAS(Neighbor_alltoall);
-
 int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[], const MPI_Datatype sdts[], void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm)
 {
     (void)sbuf; (void)scounts; (void)sdispls; (void)sdts; (void)rbuf; (void)rcounts; (void)rdispls; (void)rdts; (void)comm;

@@ -628,6 +628,35 @@ int MPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void 
                            int rcount, MPI_Datatype rdt, MPI_Comm comm);
 int MPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                           int rcount, MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                int *newrank);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indeg, int *outdeg, int *weighted);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxin, int sources[], int sourceweights[],
+                             int maxout, int dests[], int destweights[]);
+int MPI_Neighbor_allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                            const int rcounts[], const int displs[], MPI_Datatype rdt,
+                            MPI_Comm comm);
+int MPI_Neighbor_alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                           MPI_Datatype sdt, void *rbuf, const int rcounts[],
+                           const int rdispls[], MPI_Datatype rdt, MPI_Comm comm);
+int MPI_Neighbor_alltoallw(const void *sbuf, const int scounts[], const MPI_Aint sdispls[],
+                           const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                           const MPI_Aint rdispls[], const MPI_Datatype rdts[], MPI_Comm comm);
+int MPI_Ineighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                            int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int MPI_Ineighbor_allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                             const int rcounts[], const int displs[], MPI_Datatype rdt,
+                             MPI_Comm comm, MPI_Request *req);
+int MPI_Ineighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                           int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int MPI_Ineighbor_alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                            MPI_Datatype sdt, void *rbuf, const int rcounts[],
+                            const int rdispls[], MPI_Datatype rdt, MPI_Comm comm,
+                            MPI_Request *req);
+int MPI_Ineighbor_alltoallw(const void *sbuf, const int scounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype rdts[], MPI_Comm comm,
+                            MPI_Request *req);
 
 /* ---- collectives ---- */
 int MPI_Barrier(MPI_Comm comm);
@@ -1055,6 +1084,35 @@ int PMPI_Neighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void
                             int rcount, MPI_Datatype rdt, MPI_Comm comm);
 int PMPI_Neighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                            int rcount, MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                int *newrank);
+int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indeg, int *outdeg, int *weighted);
+int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxin, int sources[], int sourceweights[],
+                             int maxout, int dests[], int destweights[]);
+int PMPI_Neighbor_allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                            const int rcounts[], const int displs[], MPI_Datatype rdt,
+                            MPI_Comm comm);
+int PMPI_Neighbor_alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                           MPI_Datatype sdt, void *rbuf, const int rcounts[],
+                           const int rdispls[], MPI_Datatype rdt, MPI_Comm comm);
+int PMPI_Neighbor_alltoallw(const void *sbuf, const int scounts[], const MPI_Aint sdispls[],
+                           const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                           const MPI_Aint rdispls[], const MPI_Datatype rdts[], MPI_Comm comm);
+int PMPI_Ineighbor_allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                            int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int PMPI_Ineighbor_allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                             const int rcounts[], const int displs[], MPI_Datatype rdt,
+                             MPI_Comm comm, MPI_Request *req);
+int PMPI_Ineighbor_alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+                           int rcount, MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req);
+int PMPI_Ineighbor_alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+                            MPI_Datatype sdt, void *rbuf, const int rcounts[],
+                            const int rdispls[], MPI_Datatype rdt, MPI_Comm comm,
+                            MPI_Request *req);
+int PMPI_Ineighbor_alltoallw(const void *sbuf, const int scounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype rdts[], MPI_Comm comm,
+                            MPI_Request *req);
 int PMPI_Barrier(MPI_Comm comm);
 int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm);
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
