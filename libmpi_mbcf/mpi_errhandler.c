@@ -45,6 +45,20 @@ static const char *const err_names[] = {
     "MPI_ERR_RMA_ATTACH: RMA attach", "MPI_ERR_RMA_SHARED: RMA shared",
     "MPI_ERR_RMA_FLAVOR: RMA flavor",
     "MPIX_ERR_PROC_FAILED: a peer process failed",
+    "unused error code 59", "unused error code 60", "unused error code 61",
+    "unused error code 62", "unused error code 63",
+    "MPI_T_ERR_MEMORY: out of memory", "MPI_T_ERR_NOT_INITIALIZED: MPI_T not initialized",
+    "MPI_T_ERR_CANNOT_INIT: MPI_T cannot be initialized",
+    "MPI_T_ERR_INVALID_INDEX: invalid index", "MPI_T_ERR_INVALID_ITEM: invalid item",
+    "MPI_T_ERR_INVALID_HANDLE: invalid handle", "MPI_T_ERR_OUT_OF_HANDLES: out of handles",
+    "MPI_T_ERR_OUT_OF_SESSIONS: out of sessions", "MPI_T_ERR_INVALID_SESSION: invalid session",
+    "MPI_T_ERR_CVAR_SET_NOT_NOW: variable cannot be set now",
+    "MPI_T_ERR_CVAR_SET_NEVER: variable can never be set",
+    "MPI_T_ERR_PVAR_NO_STARTSTOP: variable cannot be started or stopped",
+    "MPI_T_ERR_PVAR_NO_WRITE: variable cannot be written or reset",
+    "MPI_T_ERR_PVAR_NO_ATOMIC: variable cannot be read and reset atomically",
+    "MPI_T_ERR_INVALID_NAME: no variable or category of that name",
+    "MPI_T_ERR_INVALID: invalid use of the MPI_T interface",
 };
 #define NERR ((int)(sizeof err_names / sizeof err_names[0]))
 
