@@ -20,11 +20,11 @@ int main(int argc, char **argv)
     MPI_T_pvar_get_num(&npv);
     MPI_T_category_get_num(&ncat);
 #ifdef LIBMPI_MBCF
-    CHECK(ncv >= 4 && npv >= 5 && ncat == 2,
+    int counts_ok = ncv >= 4 && npv >= 5 && ncat == 2;
 #else
-    CHECK(ncv >= 0 && npv >= 0 && ncat >= 0,
-#endif "%d control, %d performance variables, %d categories",
-          ncv, npv, ncat);
+    int counts_ok = ncv >= 0 && npv >= 0 && ncat >= 0;
+#endif
+    CHECK(counts_ok, "%d control, %d performance variables, %d categories", ncv, npv, ncat);
     int ok = 1;
     for (int i = 0; i < ncv; i++) {
         char name[256], desc[1024];
