@@ -603,3 +603,32 @@ int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_O
     return launch(s, comm, req, fn);
 }
 MPI_ALIAS(Iexscan);
+
+/* The blocking Alltoallw: its schedule, waited for. */
+int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                   const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
+                   const int rdispls[], const MPI_Datatype rdts[], MPI_Comm comm)
+{
+    MPI_Request r;
+    int e = PMPI_Ialltoallw(sbuf, scounts, sdispls, sdts, rbuf, rcounts, rdispls, rdts, comm,
+                            &r);
+    return e ? e : PMPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+MPI_ALIAS(Alltoallw);
+
+/* Comm_idup: the duplicate is made at once (as Comm_dup, a collective that
+ * waits for every member) and the request returned is complete. */
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
+{
+    if (!req)
+        return mpi_err(comm, MPI_ERR_REQUEST, "MPI_Comm_idup");
+    int e = PMPI_Comm_dup(comm, newcomm);
+    if (e)
+        return e;
+    struct comm *c = comm_get(comm);
+    struct nbc_sched *s = nbc_new(c);      /* an empty schedule: complete at start */
+    if (!s)
+        return mpi_err(comm, MPI_ERR_NO_MEM, "MPI_Comm_idup");
+    return launch(s, comm, req, "MPI_Comm_idup");
+}
+MPI_ALIAS(Comm_idup);

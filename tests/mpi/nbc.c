@@ -3,7 +3,8 @@
  * communicator, roots other than 0, MPI_IN_PLACE, a non-commutative user op
  * (2x2 matrix product, operands must stay in rank order), several
  * collectives outstanding at once and completed in reverse order, and
- * collectives overlapped with point-to-point and blocking collectives.
+ * collectives overlapped with point-to-point and blocking collectives;
+ * the blocking Alltoallw (its schedule, waited for) and Comm_idup.
  * Prints TAP; exits non-zero on any failure. */
 #include "tap.h"
 #include <stdlib.h>
@@ -237,6 +238,13 @@ static void run(MPI_Comm comm, const char *cn)
         for (int i = 0; i < N; i++)
             ok &= rb[q * N + i] == (i < rc[q] ? q * 1000 + me * 10 + i : -1);
     CHECK(ok, "%s: Ialltoallw", cn);
+    memset(rb, 0xff, sizeof(int) * N * n);
+    MPI_Alltoallw(sb, sc, sdb, ty, rb, rc, rdb, ty, comm);
+    ok = 1;
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < N; i++)
+            ok &= rb[q * N + i] == (i < rc[q] ? q * 1000 + me * 10 + i : -1);
+    CHECK(ok, "%s: Alltoallw (blocking)", cn);
 
     /* Ireduce_scatter(_block) */
     for (int q = 0; q < n; q++)
@@ -299,6 +307,15 @@ int main(int argc, char **argv)
     MPI_Comm_split(MPI_COMM_WORLD, me % 2, -me, &half);
     run(half, "split");
     MPI_Comm_free(&half);
+    MPI_Comm idup;
+    MPI_Request rq;
+    MPI_Comm_idup(MPI_COMM_WORLD, &idup, &rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    int res = -1;
+    MPI_Comm_compare(MPI_COMM_WORLD, idup, &res);
+    CHECK(res == MPI_CONGRUENT, "Comm_idup gives a congruent communicator");
+    run(idup, "idup");
+    MPI_Comm_free(&idup);
     int rc = tap_finish();
     MPI_Finalize();
     return rc;
