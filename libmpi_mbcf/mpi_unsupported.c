@@ -128,19 +128,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcom
 }
 MPI_ALIAS(Comm_create_group);
 
-int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
-{
-    (void)comm; (void)info;
-    return unsupported("MPI_Comm_set_info");
-}
-MPI_ALIAS(Comm_set_info);
 
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info)
-{
-    (void)comm; (void)info;
-    return unsupported("MPI_Comm_get_info");
-}
-MPI_ALIAS(Comm_get_info);
 
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[])
 {
@@ -191,33 +179,9 @@ int PMPI_Close_port(const char *port)
 }
 MPI_ALIAS(Close_port);
 
-int PMPI_Info_create(MPI_Info *info)
-{
-    (void)info;
-    return unsupported("MPI_Info_create");
-}
-MPI_ALIAS(Info_create);
 
-int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
-{
-    (void)info; (void)key; (void)value;
-    return unsupported("MPI_Info_set");
-}
-MPI_ALIAS(Info_set);
 
-int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
-{
-    (void)info; (void)key; (void)valuelen; (void)value; (void)flag;
-    return unsupported("MPI_Info_get");
-}
-MPI_ALIAS(Info_get);
 
-int PMPI_Info_free(MPI_Info *info)
-{
-    (void)info;
-    return unsupported("MPI_Info_free");
-}
-MPI_ALIAS(Info_free);
 
 int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
 {

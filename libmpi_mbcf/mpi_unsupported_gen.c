@@ -1,7 +1,7 @@
 /* mpi_unsupported_gen.c - the rest of the MPI-3.1 C functions (the list:
  * tests/mpi/mpi31_functions.txt) that libmpi_mbcf does not implement: I/O
- * beyond the few File_ calls of mpi_unsupported.c, name publishing, Info
- * queries, type and window attributes, dynamic windows, Fortran-90 types,
+ * beyond the few File_ calls of mpi_unsupported.c, name publishing, type and
+ * window attributes, dynamic windows, Fortran-90 types,
  * Fortran status conversion. Each prints its name once per call and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (functions returning a handle return 0, the
  * null handle). Generated once from the standard prototypes; edit freely. */
@@ -353,56 +353,12 @@ int PMPI_File_write_shared(MPI_File fh, const void *buf, int count, MPI_Datatype
 }
 MPI_ALIAS(File_write_shared);
 
-MPI_Fint PMPI_Info_c2f(MPI_Info info)
-{
-    (void)info;
-    unsupported("MPI_Info_c2f");
-    return 0;
-}
-MPI_ALIAS(Info_c2f);
 
-int PMPI_Info_delete(MPI_Info info, const char *key)
-{
-    (void)info; (void)key;
-    return unsupported("MPI_Info_delete");
-}
-MPI_ALIAS(Info_delete);
 
-int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
-{
-    (void)info; (void)newinfo;
-    return unsupported("MPI_Info_dup");
-}
-MPI_ALIAS(Info_dup);
 
-MPI_Info PMPI_Info_f2c(MPI_Fint info)
-{
-    (void)info;
-    unsupported("MPI_Info_f2c");
-    return 0;
-}
-MPI_ALIAS(Info_f2c);
 
-int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
-{
-    (void)info; (void)nkeys;
-    return unsupported("MPI_Info_get_nkeys");
-}
-MPI_ALIAS(Info_get_nkeys);
 
-int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
-{
-    (void)info; (void)n; (void)key;
-    return unsupported("MPI_Info_get_nthkey");
-}
-MPI_ALIAS(Info_get_nthkey);
 
-int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
-{
-    (void)info; (void)key; (void)valuelen; (void)flag;
-    return unsupported("MPI_Info_get_valuelen");
-}
-MPI_ALIAS(Info_get_valuelen);
 
 int PMPI_Lookup_name(const char *service_name, MPI_Info info, char *port_name)
 {
@@ -544,12 +500,6 @@ int PMPI_Win_free_keyval(int *win_keyval)
 }
 MPI_ALIAS(Win_free_keyval);
 
-int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
-{
-    (void)win; (void)info_used;
-    return unsupported("MPI_Win_get_info");
-}
-MPI_ALIAS(Win_get_info);
 
 int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
@@ -558,12 +508,6 @@ int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 }
 MPI_ALIAS(Win_set_attr);
 
-int PMPI_Win_set_info(MPI_Win win, MPI_Info info)
-{
-    (void)win; (void)info;
-    return unsupported("MPI_Win_set_info");
-}
-MPI_ALIAS(Win_set_info);
 
 int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
 {

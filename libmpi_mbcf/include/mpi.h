@@ -801,7 +801,7 @@ int MPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op o
 int MPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                 MPI_Comm comm, MPI_Request *req);
 
-/* ---- info (only MPI_INFO_NULL/ENV objects are real; others unsupported) ---- */
+/* ---- info objects (mpi_info.c) ---- */
 int MPI_Info_create(MPI_Info *info);
 int MPI_Info_set(MPI_Info info, const char *key, const char *value);
 int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
