@@ -1,8 +1,7 @@
 /* mpi_unsupported_gen.c - the rest of the MPI-3.1 C functions (the list:
  * tests/mpi/mpi31_functions.txt) that libmpi_mbcf does not implement: I/O
  * beyond the few File_ calls of mpi_unsupported.c, name publishing, type and
- * window attributes, dynamic windows, Fortran-90 types,
- * Fortran status conversion. Each prints its name once per call and returns
+ * window attributes, dynamic windows. Each prints its name once per call and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (functions returning a handle return 0, the
  * null handle). Generated once from the standard prototypes; edit freely. */
 #include "mpi_export.h"
@@ -381,47 +380,11 @@ int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *
 }
 MPI_ALIAS(Register_datarep);
 
-int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
-{
-    (void)c_status; (void)f_status;
-    return unsupported("MPI_Status_c2f");
-}
-MPI_ALIAS(Status_c2f);
 
-int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
-{
-    (void)f_status; (void)c_status;
-    return unsupported("MPI_Status_f2c");
-}
-MPI_ALIAS(Status_f2c);
 
-int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
-{
-    (void)status; (void)datatype; (void)count;
-    return unsupported("MPI_Status_set_elements_x");
-}
-MPI_ALIAS(Status_set_elements_x);
 
-int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
-{
-    (void)p; (void)r; (void)newtype;
-    return unsupported("MPI_Type_create_f90_complex");
-}
-MPI_ALIAS(Type_create_f90_complex);
 
-int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
-{
-    (void)r; (void)newtype;
-    return unsupported("MPI_Type_create_f90_integer");
-}
-MPI_ALIAS(Type_create_f90_integer);
 
-int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
-{
-    (void)p; (void)r; (void)newtype;
-    return unsupported("MPI_Type_create_f90_real");
-}
-MPI_ALIAS(Type_create_f90_real);
 
 int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn, MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval, void *extra_state)
 {

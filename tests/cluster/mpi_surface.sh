@@ -3,8 +3,8 @@
 # collectives on real QEMU nodes (libmpi_mbcf over our kernel's MBCF): the
 # conformance programs nbc (non-blocking collectives), rma (one-sided: Put as
 # MBCF remote write, Get, accumulates, fence, locks, PSCW), intercomm,
-# neighbor (graph topologies, neighbourhood collectives), mpit (MPI_T) and
-# info (info objects), in
+# neighbor (graph topologies, neighbourhood collectives), mpit (MPI_T),
+# info (info objects) and f90types, in
 # one executable (build/mpi-tests/guest/mpi_suite "<names>") on 2 nodes with
 # 3% frame loss and on 4 nodes: two boots. One TAP line per program and
 # configuration; failing checks are echoed as comments.
@@ -15,7 +15,7 @@ if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
 fi
 make -s mpi-guest >/dev/null 2>&1
 SUITE=build/mpi-tests/guest/mpi_suite
-PROGS="nbc rma intercomm neighbor mpit info"
+PROGS="nbc rma intercomm neighbor mpit info f90types"
 if [ ! -x "$SUITE" ]; then
     echo "not ok - build of $SUITE failed"
     exit 1

@@ -1,0 +1,59 @@
+/* f90types.c - conformance: MPI_Type_create_f90_integer/real/complex give
+ * types of the expected size (an error, MPI_ERR_ARG here, beyond what exists),
+ * Status_set_elements_x read back with Get_elements_x, and the Fortran
+ * status conversion round trip (Status_c2f then Status_f2c).
+ * Prints TAP; exits non-zero on any failure. */
+#include "tap.h"
+#include <string.h>
+
+static int size_of(MPI_Datatype t)
+{
+    int s = -1;
+    MPI_Type_size(t, &s);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    tap_start(60);
+    MPI_Datatype t1, t2, t3, t4, t5;
+    MPI_Type_create_f90_integer(4, &t1);
+    MPI_Type_create_f90_integer(9, &t2);
+    MPI_Type_create_f90_real(6, MPI_UNDEFINED, &t3);
+    MPI_Type_create_f90_real(15, 300, &t4);
+    MPI_Type_create_f90_complex(10, MPI_UNDEFINED, &t5);
+    CHECK(size_of(t1) == 2 && size_of(t2) == 4 && size_of(t3) == 4 && size_of(t4) == 8 &&
+              size_of(t5) == 16,
+          "f90 types: integer(4) %d, integer(9) %d, real(6) %d, real(15,300) %d, complex(10) %d",
+          size_of(t1), size_of(t2), size_of(t3), size_of(t4), size_of(t5));
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Datatype tb;
+    int e = MPI_Type_create_f90_integer(40, &tb), cls = -1;
+    MPI_Error_class(e, &cls);
+#ifdef LIBMPI_MBCF
+    CHECK(e != MPI_SUCCESS && cls == MPI_ERR_ARG, "f90 integer with 40 digits: MPI_ERR_ARG");
+#else
+    CHECK(e != MPI_SUCCESS, "f90 integer with 40 digits: an error (class %d)", cls);
+#endif
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Status st;
+    memset(&st, 0, sizeof st);
+    MPI_Count big = 3000000000LL, got = -1;
+    MPI_Status_set_elements_x(&st, MPI_CHAR, big);
+    MPI_Get_elements_x(&st, MPI_CHAR, &got);
+    CHECK(got == big, "Status_set_elements_x / Get_elements_x: %lld", (long long)got);
+    st.MPI_SOURCE = 3;
+    st.MPI_TAG = 77;
+    MPI_Fint f[64];
+    MPI_Status back;
+    memset(&back, 0, sizeof back);
+    MPI_Status_c2f(&st, f);
+    MPI_Status_f2c(f, &back);
+    MPI_Get_elements_x(&back, MPI_CHAR, &got);
+    CHECK(back.MPI_SOURCE == 3 && back.MPI_TAG == 77 && got == big,
+          "Status_c2f then Status_f2c keeps source, tag and count");
+    int rc = tap_finish();
+    MPI_Finalize();
+    return rc;
+}
