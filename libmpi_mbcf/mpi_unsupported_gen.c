@@ -1,7 +1,7 @@
 /* mpi_unsupported_gen.c - the rest of the MPI-3.1 C functions (the list:
  * tests/mpi/mpi31_functions.txt) that libmpi_mbcf does not implement: I/O
- * beyond the few File_ calls of mpi_unsupported.c, name publishing, type and
- * window attributes, dynamic windows. Each prints its name once per call and returns
+ * beyond the few File_ calls of mpi_unsupported.c, name publishing, dynamic
+ * windows. Each prints its name once per call and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (functions returning a handle return 0, the
  * null handle). Generated once from the standard prototypes; edit freely. */
 #include "mpi_export.h"
@@ -386,40 +386,10 @@ MPI_ALIAS(Register_datarep);
 
 
 
-int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn, MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval, void *extra_state)
-{
-    (void)type_copy_attr_fn; (void)type_delete_attr_fn; (void)type_keyval; (void)extra_state;
-    return unsupported("MPI_Type_create_keyval");
-}
-MPI_ALIAS(Type_create_keyval);
 
-int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-{
-    (void)datatype; (void)type_keyval;
-    return unsupported("MPI_Type_delete_attr");
-}
-MPI_ALIAS(Type_delete_attr);
 
-int PMPI_Type_free_keyval(int *type_keyval)
-{
-    (void)type_keyval;
-    return unsupported("MPI_Type_free_keyval");
-}
-MPI_ALIAS(Type_free_keyval);
 
-int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
-{
-    (void)datatype; (void)type_keyval; (void)attribute_val; (void)flag;
-    return unsupported("MPI_Type_get_attr");
-}
-MPI_ALIAS(Type_get_attr);
 
-int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
-{
-    (void)datatype; (void)type_keyval; (void)attribute_val;
-    return unsupported("MPI_Type_set_attr");
-}
-MPI_ALIAS(Type_set_attr);
 
 int PMPI_Unpublish_name(const char *service_name, MPI_Info info, const char *port_name)
 {
@@ -435,19 +405,7 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
 }
 MPI_ALIAS(Win_attach);
 
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn, MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval, void *extra_state)
-{
-    (void)win_copy_attr_fn; (void)win_delete_attr_fn; (void)win_keyval; (void)extra_state;
-    return unsupported("MPI_Win_create_keyval");
-}
-MPI_ALIAS(Win_create_keyval);
 
-int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
-{
-    (void)win; (void)win_keyval;
-    return unsupported("MPI_Win_delete_attr");
-}
-MPI_ALIAS(Win_delete_attr);
 
 int PMPI_Win_detach(MPI_Win win, const void *base)
 {
@@ -456,20 +414,8 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
 }
 MPI_ALIAS(Win_detach);
 
-int PMPI_Win_free_keyval(int *win_keyval)
-{
-    (void)win_keyval;
-    return unsupported("MPI_Win_free_keyval");
-}
-MPI_ALIAS(Win_free_keyval);
 
 
-int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
-{
-    (void)win; (void)win_keyval; (void)attribute_val;
-    return unsupported("MPI_Win_set_attr");
-}
-MPI_ALIAS(Win_set_attr);
 
 
 int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)

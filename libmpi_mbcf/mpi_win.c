@@ -4,6 +4,7 @@
 #include "mpi_win.h"
 #include "mpi_errhandler.h"
 #include "mpi_group.h"
+#include "mpi_attr_obj.h"
 #include "btl.h"
 #include "pml.h"
 #include <stdlib.h>
@@ -188,7 +189,7 @@ int PMPI_Win_get_attr(MPI_Win win, int key, void *val, int *flag)
         *(int **)val = &model_v;
         break;
     default:
-        *flag = 0;
+        return win_user_attr(win, key, val, flag);   /* mpi_attr_obj.c */
     }
     return MPI_SUCCESS;
 }

@@ -1,10 +1,20 @@
 /* f90types.c - conformance: MPI_Type_create_f90_integer/real/complex give
  * types of the expected size (an error, MPI_ERR_ARG here, beyond what exists),
  * Status_set_elements_x read back with Get_elements_x, and the Fortran
- * status conversion round trip (Status_c2f then Status_f2c).
+ * status conversion round trip (Status_c2f then Status_f2c); attributes on a
+ * datatype (Type_create_keyval, set/get/delete with the delete function
+ * called, Type_free_keyval).
  * Prints TAP; exits non-zero on any failure. */
 #include "tap.h"
 #include <string.h>
+
+static int deleted;
+static int del_fn(MPI_Datatype t, int k, void *val, void *extra)
+{
+    (void)t; (void)k; (void)extra;
+    deleted += *(int *)val;
+    return MPI_SUCCESS;
+}
 
 static int size_of(MPI_Datatype t)
 {
@@ -53,6 +63,22 @@ int main(int argc, char **argv)
     MPI_Get_elements_x(&back, MPI_CHAR, &got);
     CHECK(back.MPI_SOURCE == 3 && back.MPI_TAG == 77 && got == big,
           "Status_c2f then Status_f2c keeps source, tag and count");
+    int key = MPI_KEYVAL_INVALID, v1 = 5, v2 = 7, flag = 0;
+    int *p = NULL;
+    MPI_Datatype pair;
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_create_keyval(MPI_TYPE_NULL_COPY_FN, del_fn, &key, NULL);
+    MPI_Type_set_attr(pair, key, &v1);
+    MPI_Type_set_attr(pair, key, &v2);          /* replaces: deletes v1 */
+    MPI_Type_get_attr(pair, key, &p, &flag);
+    int got_v2 = flag && p == &v2;
+    MPI_Type_delete_attr(pair, key);            /* deletes v2 */
+    MPI_Type_get_attr(pair, key, &p, &flag);
+    CHECK(got_v2 && !flag && deleted == 12, "type attribute set/replace/get/delete (deleted %d)",
+          deleted);
+    MPI_Type_free_keyval(&key);
+    MPI_Type_free(&pair);
+    CHECK(key == MPI_KEYVAL_INVALID, "Type_free_keyval");
     int rc = tap_finish();
     MPI_Finalize();
     return rc;

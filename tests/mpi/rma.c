@@ -36,6 +36,13 @@ int main(int argc, char **argv)
     MPI_Win_get_attr(win, MPI_WIN_CREATE_FLAVOR, &flavor, &flag);
     ok &= flag && *flavor == MPI_WIN_FLAVOR_CREATE;
     CHECK(ok, "Win_create attributes (base, size, disp_unit, flavor)");
+    int wkey, wval = 42, *wp = NULL;
+    MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, &wkey, NULL);
+    MPI_Win_set_attr(win, wkey, &wval);
+    MPI_Win_get_attr(win, wkey, &wp, &flag);
+    CHECK(flag && wp == &wval, "user window attribute set and read back");
+    MPI_Win_delete_attr(win, wkey);
+    MPI_Win_free_keyval(&wkey);
 
     MPI_Win_fence(0, win);
     int src[8];
