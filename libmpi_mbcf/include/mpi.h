@@ -122,6 +122,8 @@ typedef struct MPI_Status {
 #define MPI_CXX_BOOL           55
 #define MPI_CXX_FLOAT_COMPLEX  56
 #define MPI_CXX_DOUBLE_COMPLEX 57
+/* same layout as the C type: one handle for both */
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 #define MPI_LB                 58   /* deprecated markers, MPI-1 */
 #define MPI_UB                 59
 #define MPI_REAL16             60
@@ -203,6 +205,14 @@ typedef struct MPI_Status {
 #define MPI_COMBINER_SUBARRAY       11
 #define MPI_COMBINER_DARRAY         12
 #define MPI_COMBINER_RESIZED        13
+/* never returned by Type_get_envelope here (f90 types are the predefined sized
+ * types, the _INTEGER forms are Fortran's) */
+#define MPI_COMBINER_F90_REAL         14
+#define MPI_COMBINER_F90_COMPLEX      15
+#define MPI_COMBINER_F90_INTEGER      16
+#define MPI_COMBINER_HVECTOR_INTEGER  17
+#define MPI_COMBINER_HINDEXED_INTEGER 18
+#define MPI_COMBINER_STRUCT_INTEGER   19
 
 #define MPI_ORDER_C       56
 #define MPI_ORDER_FORTRAN 57
