@@ -20,15 +20,9 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
 	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_op.c mpi_comm.c mpi_group.c mpi_topo.c mpi_coll.c \
-	mpi_nbc_sched.c mpi_nbc.c \
-	mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c \
-	mpi_intercomm.c \
-	mpi_topo_graph.c mpi_neighbor.c \
-	mpi_t.c \
-	mpi_unsupported_gen.c \
-	mpi_info.c \
-	mpi_status_f90.c \
-	mpi_attr_obj.c \
+	mpi_nbc_sched.c mpi_nbc.c mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c \
+	mpi_intercomm.c mpi_topo_graph.c mpi_neighbor.c mpi_t.c mpi_info.c mpi_status_f90.c \
+	mpi_attr_obj.c mpi_unsupported_gen.c \
 	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \
 	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \

@@ -40,9 +40,6 @@ int pml_probe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
 void pml_progress(void);                /* one progress round, doorbell rung */
 void pml_progress_wait(void);           /* progress, maybe sleep briefly */
 void pml_progress_send(void);           /* after a send-immediate: post, doorbell */
-/* Called at the end of every progress round when set (the schedules of the
- * non-blocking collectives, mpi_nbc.h, advance there). */
-extern void (*pml_progress_hook)(void);
 /* Functions called at the end of every progress round (the schedules of the
  * non-blocking collectives, mpi_nbc.h, and one-sided targets, mpi_win.h,
  * advance there); adding one twice adds it once. */
