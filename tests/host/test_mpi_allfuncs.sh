@@ -15,7 +15,7 @@ bad() { echo "not ok - $*"; fail=1; }
 if ! make -s mpi-host build/host/mbcf-hostrun >/dev/null 2>&1; then
     echo "not ok - build of the host MPI library"; exit 1
 fi
-[ -f userland/libmbcf/mbcf_guest.c ] && make -s build/lib/guest/libmpi_mbcf.a >/dev/null 2>&1
+[ -f userland/libmbcf/mbcf_guest.c ] && make -s mpi-guest >/dev/null 2>&1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^#' tests/mpi/mpi31_functions.txt > "$tmp/all"
@@ -77,7 +77,8 @@ fi
 if [ -f build/lib/guest/libmpi_mbcf.a ] && command -v musl-gcc >/dev/null; then
     if musl-gcc -std=gnu11 -O0 -static -Wall -Werror -Wno-cast-function-type \
             -Ilibmpi_mbcf/include -o "$tmp/allfuncs_guest" "$tmp/allfuncs.c" \
-            build/lib/guest/libmpi_mbcf.a build/lib/guest/libmbcf.a -lm 2>"$tmp/ccg"; then
+            build/lib/guest/libmpi_mbcf.a build/lib/guest/libmbcf.a \
+            $(ls build/lib/guest/libutofu.a 2>/dev/null) -lm 2>"$tmp/ccg"; then
         ok "all $n MPI-3.1 functions link against the guest archive"
     else
         bad "the MPI-3.1 function list does not link against the guest archive"
