@@ -74,11 +74,13 @@ else
     bad "the MPI-3.1 function list does not compile/link against $lib"
     grep -E 'error|undefined' "$tmp/cc" | head -10 | sed 's/^/# /'
 fi
+utofu=
+[ -f build/lib/guest/libutofu.a ] && utofu=build/lib/guest/libutofu.a
 if [ -f build/lib/guest/libmpi_mbcf.a ] && command -v musl-gcc >/dev/null; then
     if musl-gcc -std=gnu11 -O0 -static -Wall -Werror -Wno-cast-function-type \
             -Ilibmpi_mbcf/include -o "$tmp/allfuncs_guest" "$tmp/allfuncs.c" \
             build/lib/guest/libmpi_mbcf.a build/lib/guest/libmbcf.a \
-            $(ls build/lib/guest/libutofu.a 2>/dev/null) -lm 2>"$tmp/ccg"; then
+            ${utofu:+"$utofu"} -lm 2>"$tmp/ccg"; then
         ok "all $n MPI-3.1 functions link against the guest archive"
     else
         bad "the MPI-3.1 function list does not link against the guest archive"
