@@ -74,10 +74,15 @@ void pml_rx_peer(int p, int kind)
                 continue;
             }
             plen -= natt * sizeof *w;
-            const struct wire *att = (const struct wire *)(const void *)(pay + plen);
+            /* attached send-requests follow the data: not 8-byte aligned,
+             * so each is copied out before use */
+            const char *attp = pay + plen;
+            struct wire a;
+            if (natt)
+                memcpy(&a, attp, sizeof a);
             if (w->tseq == chan_expected(p, kind)) {
                 /* request-channel items in their numbered order (pml_sreq.c) */
-                uint32_t first = kind == CH_REQ ? w->pad : natt ? att[0].pad : 0;
+                uint32_t first = kind == CH_REQ ? w->pad : natt ? a.pad : 0;
                 if (first && first != pml_peers[p].rq_in + 1) {
                     pml_rx.left = 1;       /* an earlier one is in the other FIFO */
                     return;
@@ -88,9 +93,10 @@ void pml_rx_peer(int p, int kind)
                 if (kind == CH_REQ)
                     pml_peers[p].rq_in = w->pad;
                 for (size_t i = 0; i < natt; i++) {
-                    pml_peers[p].rq_in = att[i].pad;
-                    if (att[i].type == W_REQ)
-                        handle(CH_REQ, p, &att[i], NULL, 0);
+                    memcpy(&a, attp + i * sizeof a, sizeof a);
+                    pml_peers[p].rq_in = a.pad;
+                    if (a.type == W_REQ)
+                        handle(CH_REQ, p, &a, NULL, 0);
                 }
             }
         }
