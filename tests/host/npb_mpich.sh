@@ -2,7 +2,8 @@
 # Host cross-check of the NPB kernels (userland/npb) under Debian MPICH:
 # class S of EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 processes,
 # BT and SP (square process counts) on 1 and 4 (one npb_all run per process
-# count), and bad input must be refused cleanly.
+# count), EP with NPB_EP_THREADS=2 and 3 pthreads per process must verify with
+# the same counts as one thread, and bad input must be refused cleanly.
 # Prints TAP lines.  Runs from the repository root.
 cd "$(dirname "$0")/../.." || exit 1
 BIN=build/npb/host
@@ -13,7 +14,7 @@ if ! command -v "$MPIRUN" >/dev/null 2>&1 || ! command -v mpicc.mpich >/dev/null
 fi
 make --no-print-directory -s npb-host >/dev/null || { echo "not ok - npb host build"; exit 1; }
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out".t*' EXIT
 for n in 1 2 4; do
     kernels="ep is cg mg ft lu"
     [ "$n" -ne 2 ] && kernels="$kernels bt sp"
@@ -31,6 +32,42 @@ for n in 1 2 4; do
     done
     [ "$rc" -eq 0 ] && echo "ok - npb_all S exits 0 on $n processes" ||
         echo "not ok - npb_all S exits 0 on $n processes (rc=$rc)"
+done
+# EP with threads per process (issue 15): identical pair and annulus counts,
+# sums equal up to summation order (the verification), the thread count in the
+# result block, and no such line with the default of one thread
+ep_counts() { sed -n '/No. Gaussian Pairs/p; /Counts:/,/^$/p' "$1"; }
+timeout 120 "$MPIRUN" -n 2 "$BIN/npb_ep" S >"$out.t1" 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && ! grep -q "Threads per rank" "$out.t1"; then
+    echo "ok - npb_ep S, 1 thread per process: exits 0, no thread line (unchanged output)"
+else
+    echo "not ok - npb_ep S, 1 thread per process: exits 0, no thread line (rc=$rc)"
+fi
+for t in 2 3; do
+    NPB_EP_THREADS=$t timeout 120 "$MPIRUN" -n 2 "$BIN/npb_ep" S >"$out.t$t" 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] && grep -q "Verification    = *SUCCESSFUL" "$out.t$t" &&
+        grep -q "Threads per rank = *$t\$" "$out.t$t"; then
+        echo "ok - npb_ep S with NPB_EP_THREADS=$t on 2 processes verifies, result block says $t threads"
+    else
+        echo "not ok - npb_ep S with NPB_EP_THREADS=$t on 2 processes verifies (rc=$rc)"
+        grep -i -E "verif|thread|EP:" "$out.t$t" | head -5 | sed 's/^/# /'
+    fi
+    if [ -n "$(ep_counts "$out.t1")" ] && [ "$(ep_counts "$out.t1")" = "$(ep_counts "$out.t$t")" ]; then
+        echo "ok - npb_ep S with $t threads: pair and annulus counts equal to 1 thread's"
+    else
+        echo "not ok - npb_ep S with $t threads: pair and annulus counts equal to 1 thread's"
+    fi
+done
+for bad in 0 65 2x; do
+    NPB_EP_THREADS=$bad timeout 30 "$MPIRUN" -n 2 "$BIN/npb_ep" S >"$out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(grep -c "NPB_EP_THREADS wants 1..64" "$out")" -eq 1 ]; then
+        echo "ok - npb_ep refuses NPB_EP_THREADS=$bad (exit 2, one message)"
+    else
+        echo "not ok - npb_ep refuses NPB_EP_THREADS=$bad (rc=$rc)"
+    fi
 done
 # refusals: wrong process count and unknown class exit 2 with a message, no crash
 timeout 30 "$MPIRUN" -n 3 "$BIN/npb_cg" S >"$out" 2>&1

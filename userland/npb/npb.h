@@ -60,6 +60,7 @@ struct npb_result {
     double mops;          /* Mop/s total */
     const char *optype;
     int verified;
+    int threads;          /* threads per process; its line is printed only when > 0 */
 };
 void npb_print_result(const struct npb_result *r);
 

@@ -15,7 +15,8 @@ NPB_KSRC_lu  := $(NPB_DIR)/lu.c $(NPB_DIR)/lu_rhs.c $(NPB_DIR)/lu_ssor.c $(NPB_D
 NPB_KSRC_bt  := $(NPB_DIR)/bt.c
 NPB_KSRC_sp  := $(NPB_DIR)/sp.c
 NPB_KSRC_all := $(foreach k,$(NPB_KERNELS),$(NPB_KSRC_$(k)))
-NPB_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror
+# -pthread: EP's optional threads per process (NPB_EP_THREADS; musl has them in libc.a)
+NPB_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -pthread
 NPB_HOST_MPICC ?= mpicc.mpich
 NPB_HOST_BINS  := $(addprefix $(BUILD)/npb/host/npb_,$(NPB_KERNELS) all)
 

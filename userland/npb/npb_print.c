@@ -14,6 +14,8 @@ void npb_print_result(const struct npb_result *r)
     printf(" Iterations      = %24d\n", r->iterations);
     printf(" Time in seconds = %24.4f\n", r->seconds);
     printf(" Total processes = %24d\n", np);
+    if (r->threads > 0)
+        printf(" Threads per rank = %23d\n", r->threads);
     printf(" Mop/s total     = %24.2f\n", r->mops);
     printf(" Mop/s/process   = %24.2f\n", r->mops / np);
     printf(" Operation type  = %24s\n", r->optype);
