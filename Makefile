@@ -25,7 +25,7 @@ USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
 HOST_TESTS  :=      # host test binaries (cmocka), $(BUILD)/host/<name>
 HOST_TOOLS  :=      # other host-side binaries
 
-.PHONY: all deps run test bench bench-npb bench-npb-quick bench-npb-cores clean
+.PHONY: all deps run test bench bench-npb bench-npb-quick bench-npb-cores stress-tofu clean
 all:
 
 # Fragments: one per folder, each building only its own folder (a folder with
@@ -80,6 +80,12 @@ bench-npb-quick: deps
 bench-npb-cores: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/npb_cores --kernels "ep cg" --class S --repeat 3
+
+# The emulated Tofu under --loss 5 --dup 2 (tests/cluster/tofu_ops.sh with its
+# lossy boot): out of `make test` while it stalls intermittently (docs/tofu.md).
+stress-tofu: deps
+	@$(MAKE) --no-print-directory all
+	TOFU_OPS_LOSSY=1 tests/cluster/tofu_ops.sh
 
 clean:
 	rm -rf $(BUILD)
