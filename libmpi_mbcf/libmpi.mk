@@ -16,9 +16,9 @@ MPI_DIR      := libmpi_mbcf
 # btl_* transport over MBCF; dte/match portable engines; params, world.
 MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	btl_chan.c btl_put.c btl_export.c \
-	pml_request.c pml_init.c pml_send.c pml_recv.c pml_incoming.c pml_sreq.c \
+	pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c pml_sreq.c \
 	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
-	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_request.c \
+	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_inquiry.c mpi_pt2pt.c mpi_mprobe.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_op.c mpi_comm.c mpi_group.c mpi_topo.c mpi_coll.c \
 	mpi_nbc_sched.c mpi_nbc.c mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c \
 	mpi_intercomm.c mpi_topo_graph.c mpi_neighbor.c mpi_t.c mpi_info.c mpi_status_f90.c \

@@ -1,5 +1,5 @@
 /* mpi_unsupported.c - MPI-3.1 entry points declared in mpi.h that libmpi_mbcf
- * does not implement (a few I/O calls, dynamic processes, matched probes,
+ * does not implement (a few I/O calls, dynamic processes,
  * info objects, generalized requests, external32, shared and dynamic windows;
  * the rest of the list is mpi_unsupported_gen.c): each prints its name and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (without calling the error handler, so a
@@ -43,34 +43,6 @@ int PMPI_Add_error_string(int errorcode, const char *string)
     return unsupported("MPI_Add_error_string");
 }
 MPI_ALIAS(Add_error_string);
-
-int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status *status)
-{
-    (void)source; (void)tag; (void)comm; (void)msg; (void)status;
-    return unsupported("MPI_Mprobe");
-}
-MPI_ALIAS(Mprobe);
-
-int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg, MPI_Status *status)
-{
-    (void)source; (void)tag; (void)comm; (void)flag; (void)msg; (void)status;
-    return unsupported("MPI_Improbe");
-}
-MPI_ALIAS(Improbe);
-
-int PMPI_Mrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Status *status)
-{
-    (void)buf; (void)count; (void)dt; (void)msg; (void)status;
-    return unsupported("MPI_Mrecv");
-}
-MPI_ALIAS(Mrecv);
-
-int PMPI_Imrecv(void *buf, int count, MPI_Datatype dt, MPI_Message *msg, MPI_Request *req)
-{
-    (void)buf; (void)count; (void)dt; (void)msg; (void)req;
-    return unsupported("MPI_Imrecv");
-}
-MPI_ALIAS(Imrecv);
 
 int PMPI_Grequest_start(MPI_Grequest_query_function *q, MPI_Grequest_free_function *f, MPI_Grequest_cancel_function *c, void *extra, MPI_Request *req)
 {

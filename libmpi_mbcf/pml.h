@@ -2,6 +2,7 @@
  * 003 sec 2.2) as the MPI entry points (mpi_*.c) use it. Files:
  *   pml_send.c      starting sends: send-request, eager or request-to-send
  *   pml_recv.c      starting/cancelling receives, unexpected messages, probe
+ *   pml_mprobe.c    matched probe: a message taken off the unexpected list
  *   pml_incoming.c  draining the FIFOs: arrivals matched and dispatched
  *   pml_sreq.c      the send-requests this rank issues (numbered, piggybacked)
  *   pml_progress.c  the progress round and the wait policy
@@ -36,6 +37,12 @@ int pml_cancel_recv(struct req *r);
 /* Unexpected message matching (peer world rank or MQ_ANY_SOURCE, tag, ctx)?
  * 1 with its status, else 0. */
 int pml_probe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
+/* Matched probe (pml_mprobe.c, MPI-3.1 sec 3.8.2): as pml_probe, and the
+ * message found leaves the unexpected list, so no other receive or probe
+ * can match it; NULL if none. pml_mrecv_start: the receive r (buffer,
+ * count, type, comm set up) takes that message. */
+void *pml_mprobe(int peer, int tag, uint32_t ctx, MPI_Status *st, MPI_Comm comm);
+void pml_mrecv_start(struct req *r, void *msg);
 
 void pml_progress(void);                /* one progress round, doorbell rung */
 void pml_progress_wait(void);           /* progress, maybe sleep briefly */

@@ -70,6 +70,9 @@ void pml_unpost(struct req *r);
 int pml_recv_target(struct req *r);
 void pml_recv_deliver(struct req *r, int src_world, int tag, const void *data, int64_t len);
 void pml_recv_cancelled(struct req *r);
+/* r takes the unexpected message u (removed from the list first, if still
+ * there): delivered, or a W_CTS asked for; u is freed. */
+void pml_match_unexpected(struct req *r, struct umsg *u);
 void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_t plen);
 void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t plen);
 

@@ -101,7 +101,7 @@ void pml_recv_cancelled(struct req *r)
     req_complete(r);
 }
 
-static void match_unexpected(struct req *r, struct umsg *u)
+void pml_match_unexpected(struct req *r, struct umsg *u)
 {
     mq_remove(&u->m.node);
     if (u->kind == U_EAGER) {
@@ -191,7 +191,7 @@ int pml_start_recv(struct req *r)
     r->mr.requested = 0;
     struct mq_msg *m = mq_find_msg(&pml_unexpected, &r->mr.pat);
     if (m) {
-        match_unexpected(r, (struct umsg *)m);
+        pml_match_unexpected(r, (struct umsg *)m);
         return MPI_SUCCESS;
     }
     int alone = mq_list_empty(&pml_posted);
