@@ -18,6 +18,7 @@ struct dtype {
     int used, committed, predefined;
     int freed, refs;
     int combiner;
+    struct dt_contents *contents;   /* constructor arguments (mpi_type_contents.c) */
     struct dte d;
     char name[MPI_MAX_OBJECT_NAME];
 };
@@ -108,8 +109,11 @@ struct dte *dt_layout(MPI_Datatype dt)
 
 static void dt_destroy(struct dtype *t)
 {
+    struct dt_contents *k = t->contents;
     dte_destroy(&t->d);
     t->used = t->freed = t->refs = 0;
+    t->contents = NULL;
+    dtc_free(k);                    /* may destroy the types it held */
 }
 
 void dt_retain(MPI_Datatype dt)
@@ -141,6 +145,68 @@ int dt_committed(MPI_Datatype dt)
 const char *dt_name(MPI_Datatype dt)
 {
     return dt > 0 && dt < ntypes && types[dt].used ? types[dt].name : "(invalid)";
+}
+
+struct dt_contents *dt_record(MPI_Datatype dt, int combiner, int ni, int na, int nt)
+{
+    struct dtype *t = &types[dt];
+    struct dt_contents *old = t->contents;
+    t->combiner = combiner;
+    t->contents = NULL;
+    dtc_free(old);
+    struct dt_contents *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->ni = ni;
+    k->na = na;
+    k->nt = nt;
+    k->ints = malloc((size_t)(ni ? ni : 1) * sizeof *k->ints);
+    k->addrs = malloc((size_t)(na ? na : 1) * sizeof *k->addrs);
+    k->types = calloc((size_t)(nt ? nt : 1), sizeof *k->types);
+    if (!k->ints || !k->addrs || !k->types) {
+        k->nt = 0;
+        dtc_free(k);
+        return NULL;
+    }
+    types[dt].contents = k;
+    return k;
+}
+
+int dt_combiner(MPI_Datatype dt)
+{
+    return types[dt].combiner;
+}
+
+const struct dt_contents *dt_contents(MPI_Datatype dt)
+{
+    return types[dt].contents;
+}
+
+static int new_type(MPI_Datatype *out);
+
+int dt_clone(MPI_Datatype dt, MPI_Datatype *out)
+{
+    MPI_Datatype id;
+    if (new_type(&id))
+        return MPI_ERR_NO_MEM;
+    struct dtype *t = &types[id], *o = &types[dt];   /* after new_type: the table may move */
+    if (dte_init_resized(&t->d, &o->d, o->d.lb, dte_extent(&o->d)))
+        return MPI_ERR_NO_MEM;
+    t->used = 1;
+    t->committed = o->committed;
+    t->predefined = 0;
+    t->name[0] = 0;
+    const struct dt_contents *c = o->contents;
+    struct dt_contents *k = c ? dt_record(id, o->combiner, c->ni, c->na, c->nt) : NULL;
+    types[id].combiner = types[dt].combiner;
+    if (k) {
+        memcpy(k->ints, c->ints, (size_t)c->ni * sizeof *k->ints);
+        memcpy(k->addrs, c->addrs, (size_t)c->na * sizeof *k->addrs);
+        memcpy(k->types, c->types, (size_t)c->nt * sizeof *k->types);
+        dtc_retain(k);
+    }
+    *out = id;
+    return MPI_SUCCESS;
 }
 
 static int new_type(MPI_Datatype *out)
@@ -227,7 +293,14 @@ int PMPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
     if (!o)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_contiguous");
     int64_t bl = count, disp = 0;
-    return build1(1, &bl, &disp, old, MPI_COMBINER_CONTIGUOUS, newtype, "MPI_Type_contiguous");
+    int rc = build1(1, &bl, &disp, old, MPI_COMBINER_CONTIGUOUS, newtype, "MPI_Type_contiguous");
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+    if (k) {
+        k->ints[0] = count;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
+    return rc;
 }
 MPI_ALIAS(Type_contiguous);
 
@@ -260,16 +333,34 @@ int PMPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
     struct dte *o = dt_get(old);
     if (!o)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
-    return hvector(count, blocklen, (int64_t)stride * dte_extent(o), old, newtype,
-                   MPI_COMBINER_VECTOR, "MPI_Type_vector");
+    int rc = hvector(count, blocklen, (int64_t)stride * dte_extent(o), old, newtype,
+                     MPI_COMBINER_VECTOR, "MPI_Type_vector");
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
+    if (k) {
+        k->ints[0] = count;
+        k->ints[1] = blocklen;
+        k->ints[2] = stride;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
+    return rc;
 }
 MPI_ALIAS(Type_vector);
 
 int PMPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
                             MPI_Datatype *newtype)
 {
-    return hvector(count, blocklen, stride, old, newtype, MPI_COMBINER_HVECTOR,
-                   "MPI_Type_create_hvector");
+    int rc = hvector(count, blocklen, stride, old, newtype, MPI_COMBINER_HVECTOR,
+                     "MPI_Type_create_hvector");
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
+    if (k) {
+        k->ints[0] = count;
+        k->ints[1] = blocklen;
+        k->addrs[0] = stride;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
+    return rc;
 }
 MPI_ALIAS(Type_create_hvector);
 
@@ -279,6 +370,31 @@ int PMPI_Type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old
     return PMPI_Type_create_hvector(count, blocklen, stride, old, newtype);
 }
 MPI_ALIAS(Type_hvector);
+
+/* Contents of the four indexed constructors (MPI-3.1 sec 4.1.13): count,
+ * then the block lengths (or the one block length), then int displacements;
+ * address displacements go to the addresses. */
+static void record_indexed(int count, const int *bls, int blconst, const int *idisp,
+                           const MPI_Aint *adisp, MPI_Datatype old, MPI_Datatype t,
+                           int combiner)
+{
+    int nbl = bls ? count : 1;
+    struct dt_contents *k = dt_record(t, combiner, 1 + nbl + (idisp ? count : 0),
+                                      adisp ? count : 0, 1);
+    if (!k)
+        return;
+    k->ints[0] = count;
+    for (int i = 0; i < nbl; i++)
+        k->ints[1 + i] = bls ? bls[i] : blconst;
+    for (int i = 0; i < count; i++) {
+        if (idisp)
+            k->ints[1 + nbl + i] = idisp[i];
+        else
+            k->addrs[i] = adisp[i];
+    }
+    k->types[0] = old;
+    dtc_retain(k);
+}
 
 static int indexed(int count, const int *bls, int blconst, const int *idisp,
                    const MPI_Aint *adisp, MPI_Datatype old, MPI_Datatype *newtype,
@@ -302,6 +418,8 @@ static int indexed(int count, const int *bls, int blconst, const int *idisp,
     int rc = build1(count, bl, disp, old, combiner, newtype, fn);
     free(bl);
     free(disp);
+    if (!rc)
+        record_indexed(count, bls, blconst, idisp, adisp, old, *newtype, combiner);
     return rc;
 }
 
@@ -367,6 +485,17 @@ int PMPI_Type_create_struct(int count, const int blocklens[], const MPI_Aint dis
     int rc = build(count, bl, disp, typelist, 1, MPI_COMBINER_STRUCT, newtype, fn);
     free(bl);
     free(disp);
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_STRUCT, count + 1,
+                                                   count, count);
+    if (k) {
+        k->ints[0] = count;
+        for (int i = 0; i < count; i++) {
+            k->ints[1 + i] = blocklens[i];
+            k->addrs[i] = displs[i];
+            k->types[i] = typelist[i];
+        }
+        dtc_retain(k);
+    }
     return rc;
 }
 MPI_ALIAS(Type_create_struct);
@@ -400,6 +529,13 @@ int PMPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
     t->combiner = MPI_COMBINER_RESIZED;
     t->name[0] = 0;
     *newtype = id;
+    struct dt_contents *k = dt_record(id, MPI_COMBINER_RESIZED, 0, 2, 1);
+    if (k) {
+        k->addrs[0] = lb;
+        k->addrs[1] = extent;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Type_create_resized);
@@ -408,8 +544,12 @@ int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
     int rc = PMPI_Type_contiguous(1, old, newtype);
     if (!rc) {
-        types[*newtype].combiner = MPI_COMBINER_DUP;
         types[*newtype].committed = types[old].committed;
+        struct dt_contents *k = dt_record(*newtype, MPI_COMBINER_DUP, 0, 0, 1);
+        if (k) {
+            k->types[0] = old;
+            dtc_retain(k);
+        }
     }
     return rc;
 }
@@ -453,8 +593,19 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
         return rc;
     rc = PMPI_Type_create_resized(shifted, 0, stride, newtype);
     PMPI_Type_free(&shifted);
-    if (!rc)
-        types[*newtype].combiner = MPI_COMBINER_SUBARRAY;
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_SUBARRAY,
+                                                   3 * ndims + 2, 0, 1);
+    if (k) {
+        k->ints[0] = ndims;
+        for (int i = 0; i < ndims; i++) {
+            k->ints[1 + i] = sizes[i];
+            k->ints[1 + ndims + i] = subsizes[i];
+            k->ints[1 + 2 * ndims + i] = starts[i];
+        }
+        k->ints[1 + 3 * ndims] = order;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
     return rc;
 }
 MPI_ALIAS(Type_create_subarray);
@@ -570,17 +721,6 @@ int PMPI_Type_ub(MPI_Datatype dt, MPI_Aint *ub)
     return rc;
 }
 MPI_ALIAS(Type_ub);
-
-int PMPI_Type_get_envelope(MPI_Datatype dt, int *nints, int *naddrs, int *ntypes_,
-                          int *combiner)
-{
-    if (!dt_get(dt))
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_envelope");
-    *combiner = types[dt].combiner;
-    *nints = *naddrs = *ntypes_ = 0;   /* contents are not kept (Type_get_contents) */
-    return MPI_SUCCESS;
-}
-MPI_ALIAS(Type_get_envelope);
 
 int PMPI_Type_set_name(MPI_Datatype dt, const char *name)
 {

@@ -14,4 +14,24 @@ struct dte *dt_usable(MPI_Datatype dt);    /* valid, not freed, committed; else 
 void dt_init_predefined(void);
 const char *dt_name(MPI_Datatype dt);
 
+/* Constructor arguments of a derived type, for MPI_Type_get_envelope/
+ * get_contents (mpi_type_contents.c, MPI-3.1 sec 4.1.13). The types it
+ * names are retained (dt_retain) while it lives. */
+struct dt_contents {
+    int ni, na, nt;
+    int *ints;
+    MPI_Aint *addrs;
+    MPI_Datatype *types;
+};
+/* Give dt the combiner and new contents with room for ni ints, na
+ * addresses and nt types (replacing earlier ones); the caller fills them
+ * and calls dtc_retain. NULL when out of memory (dt then has no contents). */
+struct dt_contents *dt_record(MPI_Datatype dt, int combiner, int ni, int na, int nt);
+void dtc_retain(struct dt_contents *k);     /* retain the types named */
+void dtc_free(struct dt_contents *k);       /* release them, free k */
+int dt_combiner(MPI_Datatype dt);
+const struct dt_contents *dt_contents(MPI_Datatype dt);
+/* A new handle with the same layout, combiner, contents and commit state. */
+int dt_clone(MPI_Datatype dt, MPI_Datatype *out);
+
 #endif

@@ -6,6 +6,7 @@
 #include "ult_offload.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
+#include "mpi_grequest.h"
 #include "pml.h"
 #include "pml_pcoll.h"
 
@@ -16,9 +17,11 @@ static int is_done(struct req *r)
 
 static void fill_status(struct req *r, MPI_Status *st)
 {
+    if (r->kind == RK_GREQ)
+        greq_query(r);            /* called even when the status is ignored */
     if (st == MPI_STATUS_IGNORE)
         return;
-    if (r->kind == RK_RECV || r->kind == RK_NULLDONE) {
+    if (r->kind == RK_RECV || r->kind == RK_NULLDONE || r->kind == RK_GREQ) {
         *st = r->st;
     } else {
         st->MPI_SOURCE = MPI_ANY_SOURCE;
@@ -45,7 +48,7 @@ static int retire(MPI_Request *h, MPI_Status *st)
 {
     struct req *r = req_get(*h);
     fill_status(r, st);
-    int err = r->kind == RK_RECV ? r->st.MPI_ERROR : r->err;
+    int err = r->kind == RK_RECV ? r->st.MPI_ERROR : r->kind == RK_GREQ ? greq_free(r) : r->err;
     if (r->persistent) {
         r->active = 0;
     } else {
@@ -371,10 +374,13 @@ int PMPI_Request_free(MPI_Request *h)
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     struct req *r = req_get(*h);
-    if (!r->active || is_done(r))
+    if (!r->active || is_done(r)) {
+        if (r->kind == RK_GREQ)
+            greq_free(r);
         req_release(r);
-    else
+    } else {
         r->freed = 1;       /* released when the operation completes */
+    }
     *h = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }
@@ -388,6 +394,8 @@ int PMPI_Cancel(MPI_Request *h)
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
     struct req *r = req_get(*h);
+    if (r->kind == RK_GREQ)
+        return greq_cancel(r, is_done(r));
     if (!r->active || is_done(r))
         return MPI_SUCCESS;
     if (r->kind == RK_RECV)

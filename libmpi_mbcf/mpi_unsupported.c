@@ -1,6 +1,6 @@
 /* mpi_unsupported.c - MPI-3.1 entry points declared in mpi.h that libmpi_mbcf
  * does not implement (a few I/O calls, dynamic processes,
- * info objects, generalized requests, external32, shared and dynamic windows;
+ * shared and dynamic windows;
  * the rest of the list is mpi_unsupported_gen.c): each prints its name and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (without calling the error handler, so a
  * program may test for it). Generated once from mpi.h by hand-run script. */
@@ -43,62 +43,6 @@ int PMPI_Add_error_string(int errorcode, const char *string)
     return unsupported("MPI_Add_error_string");
 }
 MPI_ALIAS(Add_error_string);
-
-int PMPI_Grequest_start(MPI_Grequest_query_function *q, MPI_Grequest_free_function *f, MPI_Grequest_cancel_function *c, void *extra, MPI_Request *req)
-{
-    (void)q; (void)f; (void)c; (void)extra; (void)req;
-    return unsupported("MPI_Grequest_start");
-}
-MPI_ALIAS(Grequest_start);
-
-int PMPI_Grequest_complete(MPI_Request req)
-{
-    (void)req;
-    return unsupported("MPI_Grequest_complete");
-}
-MPI_ALIAS(Grequest_complete);
-
-int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[], const int psizes[], int order, MPI_Datatype old, MPI_Datatype *newtype)
-{
-    (void)size; (void)rank; (void)ndims; (void)gsizes; (void)distribs; (void)dargs; (void)psizes; (void)order; (void)old; (void)newtype;
-    return unsupported("MPI_Type_create_darray");
-}
-MPI_ALIAS(Type_create_darray);
-
-int PMPI_Type_get_contents(MPI_Datatype dt, int maxints, int maxaddrs, int maxtypes, int ints[], MPI_Aint addrs[], MPI_Datatype types[])
-{
-    (void)dt; (void)maxints; (void)maxaddrs; (void)maxtypes; (void)ints; (void)addrs; (void)types;
-    return unsupported("MPI_Type_get_contents");
-}
-MPI_ALIAS(Type_get_contents);
-
-int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype dt, void *outbuf, MPI_Aint outsize, MPI_Aint *position)
-{
-    (void)datarep; (void)inbuf; (void)incount; (void)dt; (void)outbuf; (void)outsize; (void)position;
-    return unsupported("MPI_Pack_external");
-}
-MPI_ALIAS(Pack_external);
-
-int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype dt)
-{
-    (void)datarep; (void)inbuf; (void)insize; (void)position; (void)outbuf; (void)outcount; (void)dt;
-    return unsupported("MPI_Unpack_external");
-}
-MPI_ALIAS(Unpack_external);
-
-int PMPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dt, MPI_Aint *size)
-{
-    (void)datarep; (void)incount; (void)dt; (void)size;
-    return unsupported("MPI_Pack_external_size");
-}
-MPI_ALIAS(Pack_external_size);
-
-int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group g, int tag, MPI_Comm *newcomm)
-{
-    (void)comm; (void)g; (void)tag; (void)newcomm;
-    return unsupported("MPI_Comm_create_group");
-}
-MPI_ALIAS(Comm_create_group);
 
 
 

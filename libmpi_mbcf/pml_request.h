@@ -8,7 +8,8 @@
 #include "mpi_export.h"
 #include "match.h"
 
-enum { RK_SEND = 1, RK_RECV, RK_NULLDONE, RK_COLL };   /* RK_COLL: non-blocking collective (mpi_nbc.h) */
+enum { RK_SEND = 1, RK_RECV, RK_NULLDONE, RK_COLL, RK_GREQ };   /* RK_COLL: non-blocking collective
+                                                          * (mpi_nbc.h); RK_GREQ: generalized (mpi_grequest.h) */
 enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };
 enum { RS_IDLE = 0, RS_POSTED, RS_WAIT_CTS, RS_WAIT_DONE, RS_CANCELLING, RS_DONE };
 struct req {
