@@ -1,6 +1,5 @@
 /* mpi_unsupported.c - MPI-3.1 entry points declared in mpi.h that libmpi_mbcf
- * does not implement (a few I/O calls, dynamic processes,
- * shared and dynamic windows;
+ * does not implement (a few I/O calls, dynamic processes;
  * the rest of the list is mpi_unsupported_gen.c): each prints its name and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (without calling the error handler, so a
  * program may test for it). Generated once from mpi.h by hand-run script. */
@@ -98,20 +97,6 @@ MPI_ALIAS(Close_port);
 
 
 
-
-int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
-{
-    (void)size; (void)disp_unit; (void)info; (void)comm; (void)baseptr; (void)win;
-    return unsupported("MPI_Win_allocate_shared");
-}
-MPI_ALIAS(Win_allocate_shared);
-
-int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
-{
-    (void)info; (void)comm; (void)win;
-    return unsupported("MPI_Win_create_dynamic");
-}
-MPI_ALIAS(Win_create_dynamic);
 
 int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {

@@ -1,7 +1,7 @@
 /* mpi_unsupported_gen.c - the rest of the MPI-3.1 C functions (the list:
  * tests/mpi/mpi31_functions.txt) that libmpi_mbcf does not implement: I/O
- * beyond the few File_ calls of mpi_unsupported.c, name publishing, dynamic
- * windows. Each prints its name once per call and returns
+ * beyond the few File_ calls of mpi_unsupported.c, name publishing. Each
+ * prints its name once per call and returns
  * MPI_ERR_UNSUPPORTED_OPERATION (functions returning a handle return 0, the
  * null handle). Generated once from the standard prototypes; edit freely. */
 #include "mpi_export.h"
@@ -398,29 +398,9 @@ int PMPI_Unpublish_name(const char *service_name, MPI_Info info, const char *por
 }
 MPI_ALIAS(Unpublish_name);
 
-int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
-{
-    (void)win; (void)base; (void)size;
-    return unsupported("MPI_Win_attach");
-}
-MPI_ALIAS(Win_attach);
-
-
-
-int PMPI_Win_detach(MPI_Win win, const void *base)
-{
-    (void)win; (void)base;
-    return unsupported("MPI_Win_detach");
-}
-MPI_ALIAS(Win_detach);
 
 
 
 
 
-int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
-{
-    (void)win; (void)rank; (void)size; (void)disp_unit; (void)baseptr;
-    return unsupported("MPI_Win_shared_query");
-}
-MPI_ALIAS(Win_shared_query);
+

@@ -1,5 +1,5 @@
 /* mpi_win.c - one-sided communication (mpi_win.h): window objects.
- * Win_create/allocate/create_dynamic/free, Win_get_attr (WIN_BASE, SIZE,
+ * Win_create/allocate/free (create_dynamic and allocate_shared: mpi_win_dynamic.c), Win_get_attr (WIN_BASE, SIZE,
  * DISP_UNIT, CREATE_FLAVOR, MODEL), Win_get_group, Win_set/get_name. */
 #include "mpi_win.h"
 #include "mpi_errhandler.h"
@@ -41,11 +41,13 @@ static void win_release(struct win *w)
     free(w->start_ranks);
     free(w->post_ranks);
     free(w->owned);
+    free(w->att);
+    free(w->rma_err);
     memset(w, 0, sizeof *w);
 }
 
 /* Collective: a window over base/size on comm. */
-static int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor,
+int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor,
                     void *owned, MPI_Win *out, const char *fn)
 {
     CHECK_INIT(fn);
@@ -87,11 +89,12 @@ static int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int
     w->done = calloc((size_t)p, sizeof *w->done);
     w->announced = calloc((size_t)p, sizeof *w->announced);
     w->lk_queue = calloc((size_t)p + 1, sizeof *w->lk_queue);
+    w->rma_err = calloc((size_t)p, sizeof *w->rma_err);
     int64_t *info = calloc(3 * (size_t)p, sizeof *info);
     int st = size > 0 ? btl_export(base, size) : 0;   /* remote writes land here */
     int64_t mine[3] = { (int64_t)(uintptr_t)base, size, disp_unit };
     if (!w->rbase || !w->rsize || !w->rdisp || !w->sent || !w->done || !w->announced ||
-        !w->lk_queue || !info || st) {
+        !w->lk_queue || !w->rma_err || !info || st) {
         free(info);
         PMPI_Comm_free(&w->comm);
         win_release(w);

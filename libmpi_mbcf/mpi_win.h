@@ -5,6 +5,7 @@
  *   mpi_win_ops.c  origin side: Put, Get, Accumulate, Get_accumulate,
  *                  Fetch_and_op, Compare_and_swap, Rput, Rget
  *   mpi_win_am.c   target side: the operations that need the target's CPU
+ *   mpi_win_dynamic.c dynamic windows (attach/detach) and shared windows
  *
  * A contiguous Put is an MBCF remote write straight into the target's
  * window (seed 003's remote write; the window is exported at creation and
@@ -27,7 +28,7 @@
 #include "pml_request.h"
 
 /* tags on the window's private context */
-enum { WT_OP = 1, WT_FENCE, WT_POST, WT_COMPLETE, WT_GRANT, WT_ACK, WT_REPLY0 = 1000 };
+enum { WT_OP = 1, WT_FENCE, WT_POST, WT_COMPLETE, WT_GRANT, WT_ACK, WT_ERR, WT_REPLY0 = 1000 };
 /* kinds of target-side operation */
 enum { AM_PUT = 1, AM_ACC, AM_GET, AM_GACC, AM_CAS, AM_LOCK, AM_UNLOCK, AM_FLUSH };
 
@@ -69,10 +70,19 @@ struct win {
     /* post/start/complete/wait */
     int *start_ranks, nstart;
     int *post_ranks, npost;
+    /* dynamic windows (mpi_win_dynamic.c): the attached regions; target
+     * displacements are addresses; every access is executed by the target */
+    struct { uintptr_t base; MPI_Aint size; } *att;
+    int natt, capatt;
+    int *rma_err;              /* per origin: first access refused since its last report */
     char name[MPI_MAX_OBJECT_NAME];
 };
 
 struct win *win_get(MPI_Win w);                 /* NULL if invalid */
+/* Collective over comm: a window of the flavor over base/size (owned:
+ * memory freed with it); errors are reported as fn. */
+int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor,
+             void *owned, MPI_Win *out, const char *fn);
 struct comm *win_comm(struct win *w);
 /* Execute one operation from rank src (hdr + segments + data); a reply (if
  * the operation has one) is malloc'ed into *reply, *rlen bytes. */
@@ -92,6 +102,11 @@ int win_irecv(struct win *w, void *buf, int count, MPI_Datatype dt, int peer, in
 /* Send a target-side operation to rank t (copies hdr+segs+data). */
 int win_send_am(struct win *w, int t, const struct am_hdr *h, const struct am_seg *segs,
                 const void *data);
+/* Dynamic window: is [addr, addr + len) inside one attached region? */
+int win_dyn_attached(const struct win *w, int64_t addr, int64_t len);
+/* The error of rank src's refused accesses since its last report (0: none),
+ * cleared (it travels in the ACK of flush/unlock and at fence). */
+int win_take_err(struct win *w, int src);
 int win_max(void);
 struct win *win_at(int i);
 

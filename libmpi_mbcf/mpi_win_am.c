@@ -6,7 +6,9 @@
 #include "mpi_win.h"
 #include "mpi_datatype.h"
 #include "mpi_op.h"
+#include "world.h"
 #include "pml.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,13 +80,21 @@ int win_am_execute(struct win *w, int src, const struct am_hdr *h, const void *b
     const char *data = (const char *)body + (size_t)h->nseg * sizeof *s;
     char *tgt = (char *)w->base + h->disp;
     int64_t tb = 0;
-    for (int i = 0; i < h->nseg; i++) {
-        if (h->disp + s[i].off < 0 || h->disp + s[i].off + s[i].len > w->size)
+    *reply = NULL;
+    *rlen = 0;
+    for (int i = 0; i < h->nseg; i++) {   /* all checked before anything is touched */
+        int64_t at = h->disp + s[i].off;
+        if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC && !win_dyn_attached(w, at, s[i].len)) {
+            fprintf(stderr, "libmpi_mbcf rank %d: one-sided access from rank %d to %lld bytes "
+                    "at %#llx of a dynamic window: memory not attached, refused "
+                    "(MPI_ERR_RMA_ATTACH)\n", mpi_world_rank, src, (long long)s[i].len,
+                    (unsigned long long)at);
+            return MPI_ERR_RMA_ATTACH;
+        }
+        if (w->flavor != MPI_WIN_FLAVOR_DYNAMIC && (at < 0 || at + s[i].len > w->size))
             return MPI_ERR_RMA_RANGE;
         tb += s[i].len;
     }
-    *reply = NULL;
-    *rlen = 0;
     if (h->kind == AM_GET || h->kind == AM_GACC || h->kind == AM_CAS) {
         *reply = malloc((size_t)tb + 1);
         if (!*reply)
@@ -119,12 +129,12 @@ int win_am_execute(struct win *w, int src, const struct am_hdr *h, const void *b
     case AM_LOCK:
         win_lock_request(w, src, h->lock_type);
         return MPI_SUCCESS;
-    case AM_UNLOCK:
+    case AM_UNLOCK:         /* the ACK carries the error of refused accesses, or 0 */
         win_lock_release(w, src);
-        send_small(w, src, WT_ACK, 1);
+        send_small(w, src, WT_ACK, win_take_err(w, src));
         return MPI_SUCCESS;
     case AM_FLUSH:
-        send_small(w, src, WT_ACK, 1);
+        send_small(w, src, WT_ACK, win_take_err(w, src));
         return MPI_SUCCESS;
     }
     return MPI_ERR_INTERN;
@@ -146,6 +156,8 @@ static void drain(struct win *w)
         void *reply;
         int64_t rlen;
         int e = win_am_execute(w, src, h, m + sizeof *h, &reply, &rlen);
+        if (e && !w->rma_err[src])
+            w->rma_err[src] = e;       /* reported to src at its next flush/unlock/fence */
         if (reply) {
             /* on an error the answer is empty (the origin keeps its buffer) */
             pml_send(reply, e ? 0 : (int)rlen, MPI_BYTE, c->world[src], h->reply_tag, c->ctx,

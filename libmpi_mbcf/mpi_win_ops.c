@@ -149,7 +149,8 @@ static int prepare(struct access *a, MPI_Win win, int t, MPI_Aint tdisp, int tco
                 a->nseg++;
             }
             a->tbytes += len;
-            if (a->disp + off < 0 || a->disp + off + len > a->w->rsize[t]) {
+            if (a->w->flavor != MPI_WIN_FLAVOR_DYNAMIC &&   /* dynamic: the target checks */
+                (a->disp + off < 0 || a->disp + off + len > a->w->rsize[t])) {
                 free(a->segs);
                 a->segs = NULL;
                 return mpi_err(uc, MPI_ERR_RMA_RANGE, fn);
@@ -232,7 +233,7 @@ int PMPI_Put(const void *obuf, int ocount, MPI_Datatype odt, int t, MPI_Aint tdi
     if (n != a.tbytes)
         return finish(&a, MPI_ERR_TRUNCATE, data, fn);
     struct am_hdr h = { .kind = AM_PUT, .nbytes = n };
-    if (t != a.c->rank && a.nseg <= 1) {
+    if (t != a.c->rank && a.nseg <= 1 && a.w->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
         /* seed 003: the data goes by remote write straight into the window */
         uint64_t raddr = a.w->rbase[t] + (uint64_t)a.disp + (uint64_t)(a.nseg ? a.segs[0].off : 0);
         for (int64_t off = 0; off < n && !e; off += MBCF_FIFO_ENTRY_MAX) {

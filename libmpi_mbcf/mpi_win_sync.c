@@ -39,6 +39,26 @@ static void drain_announced(struct win *w, const int *ranks, int n)
             pml_progress_wait();
 }
 
+/* Dynamic windows: every target tells every origin the error of its refused
+ * accesses this epoch (0: none); the first one is the fence's. */
+static int fence_errors(struct win *w, struct comm *c)
+{
+    int e = 0, first = 0;
+    for (int k = 1; k < c->size && !e; k++) {
+        int to = (c->rank + k) % c->size;
+        int32_t v = win_take_err(w, to);
+        e = pml_send(&v, 1, MPI_INT32_T, c->world[to], WT_ERR, c->ctx, w->comm);
+    }
+    for (int k = 1; k < c->size && !e; k++) {
+        int32_t v = 0;
+        e = pml_recv(&v, 1, MPI_INT32_T, c->world[(c->rank - k + c->size) % c->size], WT_ERR,
+                     c->ctx, w->comm, MPI_STATUS_IGNORE);
+        if (v && !first)
+            first = v;
+    }
+    return e ? e : first;
+}
+
 static int fence(struct win *w, struct comm *c)
 {
     int e = win_wait_pending(w);
@@ -55,6 +75,8 @@ static int fence(struct win *w, struct comm *c)
     if (!e)
         drain_announced(w, all, n);
     free(all);
+    if (!e && w->flavor == MPI_WIN_FLAVOR_DYNAMIC)
+        e = fence_errors(w, c);
     return e;
 }
 
@@ -75,11 +97,13 @@ static int control(struct win *w, int t, int kind, int type)
     return win_send_am(w, t, &h, NULL, NULL);
 }
 
+/* A grant, or an ACK carrying the error of this origin's refused accesses. */
 static int wait_small(struct win *w, struct comm *c, int from, int tag)
 {
-    int32_t v;
-    return pml_recv(&v, 1, MPI_INT32_T, c->world[from], tag, c->ctx, w->comm,
-                    MPI_STATUS_IGNORE);
+    int32_t v = 0;
+    int e = pml_recv(&v, 1, MPI_INT32_T, c->world[from], tag, c->ctx, w->comm,
+                     MPI_STATUS_IGNORE);
+    return e ? e : tag == WT_ACK ? v : 0;
 }
 
 static int lock_one(struct win *w, struct comm *c, int type, int t)

@@ -15,7 +15,7 @@ if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
 fi
 make -s mpi-guest >/dev/null 2>&1
 SUITE=build/mpi-tests/guest/mpi_suite
-PROGS="nbc rma intercomm neighbor mpit info f90types mprobe comm_group grequest dtype_contents"
+PROGS="nbc rma rma_dynamic intercomm neighbor mpit info f90types mprobe comm_group grequest dtype_contents"
 if [ ! -x "$SUITE" ]; then
     echo "not ok - build of $SUITE failed"
     exit 1

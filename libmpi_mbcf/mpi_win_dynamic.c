@@ -1,0 +1,142 @@
+/* mpi_win_dynamic.c - one-sided communication (mpi_win.h): dynamic windows
+ * (MPI-3.1 sec 11.2.4) and shared-memory windows (sec 11.2.3).
+ *
+ * Dynamic: Win_create_dynamic makes a window without memory; each process
+ * attaches and detaches regions of its own (Win_attach/detach, local calls)
+ * and target displacements are addresses (MPI_Get_address at the target).
+ * The origin cannot know what the target has attached, so every access to a
+ * dynamic window (Put too: no remote write) is a message the target executes
+ * (mpi_win_am.c); the target first checks that each piece lies inside one
+ * attached region, else it refuses the whole access, memory untouched, says
+ * so on stderr and keeps MPI_ERR_RMA_ATTACH for the origin, which gets it
+ * from its next Win_flush/Win_unlock to that target or Win_fence.
+ *
+ * Shared: processes of a node (--ppn) have separate address spaces and the
+ * kernel has no mapping shared between them, so Win_allocate_shared works
+ * on a communicator of one process only (Win_shared_query gives its own
+ * memory); over several processes it is MPI_ERR_RMA_SHARED, naming the
+ * reason (different nodes, or one node without shared mappings). */
+#include "mpi_win.h"
+#include "mpi_errhandler.h"
+#include "mbcf.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+    (void)info;
+    return win_make(NULL, 0, 1, comm, MPI_WIN_FLAVOR_DYNAMIC, NULL, win,
+                    "MPI_Win_create_dynamic");
+}
+MPI_ALIAS(Win_create_dynamic);
+
+int win_dyn_attached(const struct win *w, int64_t addr, int64_t len)
+{
+    for (int i = 0; i < w->natt; i++)
+        if (addr >= (int64_t)w->att[i].base &&
+            addr + len <= (int64_t)w->att[i].base + (int64_t)w->att[i].size)
+            return 1;
+    return 0;
+}
+
+int win_take_err(struct win *w, int src)
+{
+    int e = w->rma_err[src];
+    w->rma_err[src] = 0;
+    return e;
+}
+
+int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
+{
+    static const char fn[] = "MPI_Win_attach";
+    CHECK_INIT(fn);
+    struct win *w = win_get(win);
+    if (!w)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    if (w->flavor != MPI_WIN_FLAVOR_DYNAMIC)
+        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+    if (size < 0 || (!base && size > 0))
+        return mpi_err(w->comm, size < 0 ? MPI_ERR_SIZE : MPI_ERR_ARG, fn);
+    uintptr_t b = (uintptr_t)base;
+    for (int i = 0; i < w->natt; i++)      /* attached regions must not overlap */
+        if (b < w->att[i].base + (uintptr_t)w->att[i].size &&
+            w->att[i].base < b + (uintptr_t)size)
+            return mpi_err(w->comm, MPI_ERR_RMA_ATTACH, fn);
+    if (w->natt == w->capatt) {
+        int nc = w->capatt ? 2 * w->capatt : 8;
+        void *v = realloc(w->att, (size_t)nc * sizeof *w->att);
+        if (!v)
+            return mpi_err(w->comm, MPI_ERR_NO_MEM, fn);
+        w->att = v;
+        w->capatt = nc;
+    }
+    w->att[w->natt].base = b;
+    w->att[w->natt].size = size;
+    w->natt++;
+    return MPI_SUCCESS;
+}
+MPI_ALIAS(Win_attach);
+
+int PMPI_Win_detach(MPI_Win win, const void *base)
+{
+    static const char fn[] = "MPI_Win_detach";
+    CHECK_INIT(fn);
+    struct win *w = win_get(win);
+    if (!w)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    if (w->flavor != MPI_WIN_FLAVOR_DYNAMIC)
+        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+    for (int i = 0; i < w->natt; i++)
+        if (w->att[i].base == (uintptr_t)base) {
+            w->att[i] = w->att[--w->natt];
+            return MPI_SUCCESS;
+        }
+    return mpi_err(w->comm, MPI_ERR_RMA_ATTACH, fn);   /* not the base of an attached region */
+}
+MPI_ALIAS(Win_detach);
+
+int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                             void *baseptr, MPI_Win *win)
+{
+    static const char fn[] = "MPI_Win_allocate_shared";
+    CHECK_INIT(fn);
+    struct comm *c = comm_get(comm);
+    if (!c)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn);
+    if (c->size > 1) {
+        int ppn = mbcf_ppn(), node = c->world[0] / ppn, one_node = 1;
+        for (int i = 1; i < c->size; i++)
+            one_node &= c->world[i] / ppn == node;
+        if (c->rank == 0)
+            fprintf(stderr, "libmpi_mbcf rank %d: %s over %d processes: %s "
+                    "(MPI_ERR_RMA_SHARED)\n", mpi_world_rank, fn, c->size,
+                    one_node ? "processes of a node have separate address spaces, no shared "
+                               "mapping" : "the processes are on different nodes");
+        return mpi_err(comm, MPI_ERR_RMA_SHARED, fn);
+    }
+    int e = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+    if (!e)
+        win_get(*win)->flavor = MPI_WIN_FLAVOR_SHARED;
+    return e;
+}
+MPI_ALIAS(Win_allocate_shared);
+
+int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
+{
+    static const char fn[] = "MPI_Win_shared_query";
+    CHECK_INIT(fn);
+    struct win *w = win_get(win);
+    if (!w)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
+    if (w->flavor != MPI_WIN_FLAVOR_SHARED)
+        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+    if (rank != MPI_PROC_NULL && rank != 0)      /* the one process of the window */
+        return mpi_err(w->comm, MPI_ERR_RANK, fn);
+    if (!size || !disp_unit || !baseptr)
+        return mpi_err(w->comm, MPI_ERR_ARG, fn);
+    *size = w->size;
+    *disp_unit = w->disp_unit;
+    *(void **)baseptr = w->base;
+    return MPI_SUCCESS;
+}
+MPI_ALIAS(Win_shared_query);
