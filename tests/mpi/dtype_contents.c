@@ -272,6 +272,9 @@ int main(int argc, char **argv)
     contents_checks();
     darray_checks();
     external32_checks();
+    /* the suite (suite.c) runs the next program in this same MPI job */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
     int rc = tap_finish();
     MPI_Finalize();
     return rc;

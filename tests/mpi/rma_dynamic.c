@@ -125,6 +125,8 @@ int main(int argc, char **argv)
     free(a);
     free(b);
     free(all);
+    /* the suite (suite.c) runs the next program in this same MPI job */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     int rc = tap_finish();
     MPI_Finalize();
     return rc;
