@@ -53,13 +53,15 @@ test: deps
 # Tables: raw frames in both wait modes, then raw beside MBCF beside MPI in
 # one run (adaptive mode, the faster one here), then the emulated Tofu
 # (modeled beside wall time, both modes), then thread create+join and futex
-# wake-up latency on --cpus 1 and 2 (bench_smp). Results under runs/.
+# wake-up latency on --cpus 1 and 2 (bench_smp); MPI_Put beside MPI_Send
+# (bench_rma). Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
 	scripts/qemu/bench_osubw
+	scripts/qemu/bench_rma
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_ppn
 	scripts/qemu/bench_smp
