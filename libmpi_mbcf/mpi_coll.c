@@ -44,9 +44,7 @@ int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op
         return ult_reduce(sbuf, rbuf, count, dt, op, root, comm);
     const char *fn = "MPI_Reduce";
     ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_root(comm, c, root, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce(comm, c, count, dt, op, root, fn));
     RET(fn, coll_reduce(sbuf, rbuf, count, dt, op, root, c->coll));
 }
 MPI_ALIAS(Reduce);
@@ -58,8 +56,7 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI
         return ult_allreduce(sbuf, rbuf, count, dt, op, comm);
     const char *fn = "MPI_Allreduce";
     ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce(comm, c, count, dt, op, -1, fn));
     RET(fn, coll_allreduce(sbuf, rbuf, count, dt, op, c->coll));
 }
 MPI_ALIAS(Allreduce);
@@ -71,11 +68,7 @@ int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int 
         return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm, 0);
     const char *fn = "MPI_Gather";
     ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (c->rank == root)
-        TRY(chk_buf(comm, rcount, rdt, fn));
+    TRY(coll_check_gather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, root, 0, fn));
     RET(fn, coll_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
 MPI_ALIAS(Gather);
@@ -86,15 +79,7 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 {
     const char *fn = "MPI_Gatherv";
     ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (c->rank == root) {
-        TRY(chk_buf(comm, 0, rdt, fn));
-        TRY(chk_counts(comm, c, rcounts, fn));
-        if (!displs)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
+    TRY(coll_check_gather(comm, c, sbuf, scount, sdt, 0, rcounts, displs, rdt, root, 1, fn));
     RET(fn, coll_gatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, root, c->coll));
 }
 MPI_ALIAS(Gatherv);
@@ -106,11 +91,7 @@ int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int
         return ult_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
     const char *fn = "MPI_Scatter";
     ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (c->rank == root)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (rbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, rcount, rdt, fn));
+    TRY(coll_check_scatter(comm, c, scount, NULL, NULL, sdt, rbuf, rcount, rdt, root, 0, fn));
     RET(fn, coll_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
 MPI_ALIAS(Scatter);
@@ -121,15 +102,7 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
 {
     const char *fn = "MPI_Scatterv";
     ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (c->rank == root) {
-        TRY(chk_buf(comm, 0, sdt, fn));
-        TRY(chk_counts(comm, c, scounts, fn));
-        if (!displs)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
-    if (rbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, rcount, rdt, fn));
+    TRY(coll_check_scatter(comm, c, 0, scounts, displs, sdt, rbuf, rcount, rdt, root, 1, fn));
     RET(fn, coll_scatterv(sbuf, scounts, displs, sdt, rbuf, rcount, rdt, root, c->coll));
 }
 MPI_ALIAS(Scatterv);
@@ -141,9 +114,7 @@ int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, i
         return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, 0, comm, 1);
     const char *fn = "MPI_Allgather";
     ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, rcount, rdt, fn));
+    TRY(coll_check_allgather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, 0, fn));
     RET(fn, coll_allgather(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
 MPI_ALIAS(Allgather);
@@ -153,12 +124,7 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 {
     const char *fn = "MPI_Allgatherv";
     ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, 0, rdt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    if (!displs)
-        return mpi_err(comm, MPI_ERR_ARG, fn);
+    TRY(coll_check_allgather(comm, c, sbuf, scount, sdt, 0, rcounts, displs, rdt, 1, fn));
     RET(fn, coll_allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, c->coll));
 }
 MPI_ALIAS(Allgatherv);
@@ -170,9 +136,8 @@ int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, in
         return ult_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, comm);
     const char *fn = "MPI_Alltoall";
     ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, rcount, rdt, fn));
+    TRY(coll_check_alltoall(comm, c, sbuf, scount, NULL, NULL, sdt, rcount, NULL, NULL, rdt, 0,
+                            fn));
     RET(fn, coll_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
 MPI_ALIAS(Alltoall);
@@ -183,16 +148,8 @@ int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
 {
     const char *fn = "MPI_Alltoallv";
     ENTER(fn);
-    if (sbuf != MPI_IN_PLACE) {
-        TRY(chk_buf(comm, 0, sdt, fn));
-        TRY(chk_counts(comm, c, scounts, fn));
-        if (!sdispls)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
-    TRY(chk_buf(comm, 0, rdt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    if (!rdispls)
-        return mpi_err(comm, MPI_ERR_ARG, fn);
+    TRY(coll_check_alltoall(comm, c, sbuf, 0, scounts, sdispls, sdt, 0, rcounts, rdispls, rdt,
+                            1, fn));
     RET(fn, coll_alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, c->coll));
 }
 MPI_ALIAS(Alltoallv);
@@ -202,9 +159,7 @@ int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_D
 {
     const char *fn = "MPI_Reduce_scatter";
     ENTER(fn);
-    TRY(chk_buf(comm, 0, dt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce_scatter(comm, c, 0, rcounts, dt, op, fn));
     RET(fn, coll_reduce_scatter(sbuf, rbuf, rcounts, dt, op, c->coll));
 }
 MPI_ALIAS(Reduce_scatter);
@@ -214,8 +169,7 @@ int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Data
 {
     const char *fn = "MPI_Reduce_scatter_block";
     ENTER(fn);
-    TRY(chk_buf(comm, rcount, dt, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce_scatter(comm, c, rcount, NULL, dt, op, fn));
     RET(fn, coll_reduce_scatter_block(sbuf, rbuf, rcount, dt, op, c->coll));
 }
 MPI_ALIAS(Reduce_scatter_block);
@@ -225,8 +179,7 @@ int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op o
 {
     const char *fn = "MPI_Scan";
     ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce(comm, c, count, dt, op, -1, fn));
     RET(fn, coll_scan(sbuf, rbuf, count, dt, op, c->coll));
 }
 MPI_ALIAS(Scan);
@@ -236,8 +189,7 @@ int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op
 {
     const char *fn = "MPI_Exscan";
     ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
+    TRY(coll_check_reduce(comm, c, count, dt, op, -1, fn));
     RET(fn, coll_exscan(sbuf, rbuf, count, dt, op, c->coll));
 }
 MPI_ALIAS(Exscan);

@@ -33,17 +33,6 @@ static int msg_handle(void *msg, MPI_Comm comm)
     return i + 1;
 }
 
-static void status_proc_null(MPI_Status *st)
-{
-    if (st == MPI_STATUS_IGNORE)
-        return;
-    st->MPI_SOURCE = MPI_PROC_NULL;
-    st->MPI_TAG = MPI_ANY_TAG;
-    st->MPI_ERROR = MPI_SUCCESS;
-    st->mbcf_count = 0;
-    st->mbcf_cancelled = 0;
-}
-
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg,
                  MPI_Status *st)
 {
@@ -59,10 +48,8 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg
     if (!flag || !msg)
         return mpi_err(comm, MPI_ERR_ARG, fn);
     if (source == MPI_PROC_NULL) {
-        *flag = 1;
         *msg = MPI_MESSAGE_NO_PROC;
-        status_proc_null(st);
-        return MPI_SUCCESS;
+        return PMPI_Iprobe(source, tag, comm, flag, st);   /* flag 1, the empty status */
     }
     int peer = source == MPI_ANY_SOURCE ? MQ_ANY_SOURCE : comm_world_rank(c, source);
     void *m = pml_mprobe(peer, tag, c->ctx, st, comm);

@@ -27,14 +27,23 @@ static void *at(const void *buf, MPI_Aint off)
     return (char *)buf + off;
 }
 
-/* Start s or report its error; fn names the call. */
-static int launch(struct nbc_sched *s, MPI_Comm comm, MPI_Request *req, const char *fn)
+/* Start s, or drop it and report e when building failed (e != 0); fn
+ * names the call. */
+static int launch(struct nbc_sched *s, int e, MPI_Comm comm, MPI_Request *req, const char *fn)
 {
-    int e = nbc_start(s, req);
+    if (e)
+        nbc_discard(s);
+    else
+        e = nbc_start(s, req);
     return e ? mpi_err(comm, e, fn) : MPI_SUCCESS;
 }
 
-#define NEW_SCHED(fn)                                           \
+/* Every entry point has one shape: the checks (ENTER and the argument
+ * shape's coll_check_*, shared with the blocking call, mpi_coll_check.h),
+ * a new schedule s, its building, launch. NBC_BEGIN is the first part. */
+#define NBC_BEGIN(fn, check)                                    \
+    ENTER(fn);                                                  \
+    TRY(check);                                                 \
     if (!req)                                                   \
         return mpi_err(comm, MPI_ERR_REQUEST, fn);              \
     struct nbc_sched *s = nbc_new(c);                           \
@@ -110,19 +119,58 @@ static void build_reduce_to(struct nbc_sched *s, void *acc, void *out, int count
     }
 }
 
+/* Gather(v) to root: rcounts/displs NULL for the fixed-count form. */
+static void build_gather(struct nbc_sched *s, struct comm *c, const void *sbuf, int scount,
+                         MPI_Datatype sdt, void *rbuf, int rcount, const int *rcounts,
+                         const int *displs, MPI_Datatype rdt, int root)
+{
+    if (c->rank != root) {
+        nbc_send(s, sbuf, scount, sdt, root);
+        return;
+    }
+    MPI_Aint ext = ext_of(rdt);
+    for (int i = 0; i < c->size; i++) {
+        int n = rcounts ? rcounts[i] : rcount;
+        void *dst = at(rbuf, (MPI_Aint)(displs ? displs[i] : i * rcount) * ext);
+        if (i != root)
+            nbc_recv(s, dst, n, rdt, i);
+        else if (sbuf != MPI_IN_PLACE)
+            nbc_copy(s, sbuf, scount, sdt, dst, n, rdt);
+    }
+}
+
+/* Scatter(v) from root: the mirror of build_gather. */
+static void build_scatter(struct nbc_sched *s, struct comm *c, const void *sbuf, int scount,
+                          const int *scounts, const int *displs, MPI_Datatype sdt,
+                          void *rbuf, int rcount, MPI_Datatype rdt, int root)
+{
+    if (c->rank != root) {
+        nbc_recv(s, rbuf, rcount, rdt, root);
+        return;
+    }
+    MPI_Aint ext = ext_of(sdt);
+    for (int i = 0; i < c->size; i++) {
+        int n = scounts ? scounts[i] : scount;
+        const void *src = at(sbuf, (MPI_Aint)(displs ? displs[i] : i * scount) * ext);
+        if (i != root)
+            nbc_send(s, src, n, sdt, i);
+        else if (rbuf != MPI_IN_PLACE)
+            nbc_copy(s, src, n, sdt, rbuf, rcount, rdt);
+    }
+}
+
 /* ---- entry points ---- */
 
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ibarrier";
-    ENTER(fn);
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, MPI_SUCCESS);
     for (int k = 1; k < c->size; k <<= 1) {
         nbc_send(s, NULL, 0, MPI_BYTE, (c->rank + k) % c->size);
         nbc_recv(s, NULL, 0, MPI_BYTE, (c->rank - k + c->size) % c->size);
         nbc_round(s);
     }
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Ibarrier);
 
@@ -130,12 +178,9 @@ int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm,
                 MPI_Request *req)
 {
     const char *fn = "MPI_Ibcast";
-    ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_root(comm, c, root, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_bcast(comm, c, count, dt, root, fn));
     build_bcast(s, buf, count, dt, root, c->rank, c->size);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Ibcast);
 
@@ -143,11 +188,7 @@ int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_O
                  MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ireduce";
-    ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_root(comm, c, root, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, root, fn));
     void *acc;
     if (c->rank == root && sbuf == MPI_IN_PLACE) {
         acc = rbuf;
@@ -158,7 +199,7 @@ int PMPI_Ireduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_O
     }
     if (acc)
         build_reduce_to(s, acc, rbuf, count, dt, op, root, c->rank, c->size);
-    return launch(s, comm, req, fn);
+    return launch(s, acc ? 0 : MPI_ERR_NO_MEM, comm, req, fn);
 }
 MPI_ALIAS(Ireduce);
 
@@ -166,15 +207,12 @@ int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MP
                     MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Iallreduce";
-    ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, -1, fn));
     if (sbuf != MPI_IN_PLACE)
         nbc_copy(s, sbuf, count, dt, rbuf, count, dt);
     build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
     build_bcast(s, rbuf, count, dt, 0, c->rank, c->size);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iallreduce);
 
@@ -182,26 +220,10 @@ int PMPI_Igather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int
                  MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Igather";
-    ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (c->rank == root)
-        TRY(chk_buf(comm, rcount, rdt, fn));
-    NEW_SCHED(fn);
-    if (c->rank != root) {
-        nbc_send(s, sbuf, scount, sdt, root);
-    } else {
-        MPI_Aint ext = ext_of(rdt);
-        for (int i = 0; i < c->size; i++) {
-            void *dst = at(rbuf, (MPI_Aint)i * rcount * ext);
-            if (i != root)
-                nbc_recv(s, dst, rcount, rdt, i);
-            else if (sbuf != MPI_IN_PLACE)
-                nbc_copy(s, sbuf, scount, sdt, dst, rcount, rdt);
-        }
-    }
-    return launch(s, comm, req, fn);
+    NBC_BEGIN(fn, coll_check_gather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, root,
+                                    0, fn));
+    build_gather(s, c, sbuf, scount, sdt, rbuf, rcount, NULL, NULL, rdt, root);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Igather);
 
@@ -210,30 +232,10 @@ int PMPI_Igatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                   MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Igatherv";
-    ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (c->rank == root) {
-        TRY(chk_buf(comm, 0, rdt, fn));
-        TRY(chk_counts(comm, c, rcounts, fn));
-        if (!displs)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
-    NEW_SCHED(fn);
-    if (c->rank != root) {
-        nbc_send(s, sbuf, scount, sdt, root);
-    } else {
-        MPI_Aint ext = ext_of(rdt);
-        for (int i = 0; i < c->size; i++) {
-            void *dst = at(rbuf, (MPI_Aint)displs[i] * ext);
-            if (i != root)
-                nbc_recv(s, dst, rcounts[i], rdt, i);
-            else if (sbuf != MPI_IN_PLACE)
-                nbc_copy(s, sbuf, scount, sdt, dst, rcounts[i], rdt);
-        }
-    }
-    return launch(s, comm, req, fn);
+    NBC_BEGIN(fn, coll_check_gather(comm, c, sbuf, scount, sdt, 0, rcounts, displs, rdt, root,
+                                    1, fn));
+    build_gather(s, c, sbuf, scount, sdt, rbuf, 0, rcounts, displs, rdt, root);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Igatherv);
 
@@ -241,26 +243,10 @@ int PMPI_Iscatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, in
                   MPI_Datatype rdt, int root, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Iscatter";
-    ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (c->rank == root)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    if (rbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, rcount, rdt, fn));
-    NEW_SCHED(fn);
-    if (c->rank != root) {
-        nbc_recv(s, rbuf, rcount, rdt, root);
-    } else {
-        MPI_Aint ext = ext_of(sdt);
-        for (int i = 0; i < c->size; i++) {
-            const void *src = at(sbuf, (MPI_Aint)i * scount * ext);
-            if (i != root)
-                nbc_send(s, src, scount, sdt, i);
-            else if (rbuf != MPI_IN_PLACE)
-                nbc_copy(s, src, scount, sdt, rbuf, rcount, rdt);
-        }
-    }
-    return launch(s, comm, req, fn);
+    NBC_BEGIN(fn, coll_check_scatter(comm, c, scount, NULL, NULL, sdt, rbuf, rcount, rdt, root,
+                                     0, fn));
+    build_scatter(s, c, sbuf, scount, NULL, NULL, sdt, rbuf, rcount, rdt, root);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iscatter);
 
@@ -269,30 +255,10 @@ int PMPI_Iscatterv(const void *sbuf, const int scounts[], const int displs[], MP
                    MPI_Request *req)
 {
     const char *fn = "MPI_Iscatterv";
-    ENTER(fn);
-    TRY(chk_root(comm, c, root, fn));
-    if (c->rank == root) {
-        TRY(chk_buf(comm, 0, sdt, fn));
-        TRY(chk_counts(comm, c, scounts, fn));
-        if (!displs)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
-    if (rbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, rcount, rdt, fn));
-    NEW_SCHED(fn);
-    if (c->rank != root) {
-        nbc_recv(s, rbuf, rcount, rdt, root);
-    } else {
-        MPI_Aint ext = ext_of(sdt);
-        for (int i = 0; i < c->size; i++) {
-            const void *src = at(sbuf, (MPI_Aint)displs[i] * ext);
-            if (i != root)
-                nbc_send(s, src, scounts[i], sdt, i);
-            else if (rbuf != MPI_IN_PLACE)
-                nbc_copy(s, src, scounts[i], sdt, rbuf, rcount, rdt);
-        }
-    }
-    return launch(s, comm, req, fn);
+    NBC_BEGIN(fn, coll_check_scatter(comm, c, 0, scounts, displs, sdt, rbuf, rcount, rdt, root,
+                                     1, fn));
+    build_scatter(s, c, sbuf, 0, scounts, displs, sdt, rbuf, rcount, rdt, root);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iscatterv);
 
@@ -320,13 +286,10 @@ int PMPI_Iallgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, 
                     MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Iallgather";
-    ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, rcount, rdt, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_allgather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, 0,
+                                       fn));
     build_allgatherv(s, c, sbuf, scount, sdt, rbuf, NULL, NULL, rcount, rdt);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iallgather);
 
@@ -335,16 +298,10 @@ int PMPI_Iallgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                      MPI_Request *req)
 {
     const char *fn = "MPI_Iallgatherv";
-    ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, 0, rdt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    if (!displs)
-        return mpi_err(comm, MPI_ERR_ARG, fn);
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_allgather(comm, c, sbuf, scount, sdt, 0, rcounts, displs, rdt, 1,
+                                       fn));
     build_allgatherv(s, c, sbuf, scount, sdt, rbuf, rcounts, displs, 0, rdt);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iallgatherv);
 
@@ -418,17 +375,10 @@ int PMPI_Ialltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, i
                    MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ialltoall";
-    ENTER(fn);
-    if (sbuf != MPI_IN_PLACE)
-        TRY(chk_buf(comm, scount, sdt, fn));
-    TRY(chk_buf(comm, rcount, rdt, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_alltoall(comm, c, sbuf, scount, NULL, NULL, sdt, rcount, NULL, NULL,
+                                      rdt, 0, fn));
     int e = alltoall_arrays(c, NULL, NULL, scount, sdt, NULL, NULL, rcount, rdt, sbuf, rbuf, s);
-    if (e) {
-        nbc_discard(s);
-        return mpi_err(comm, e, fn);
-    }
-    return launch(s, comm, req, fn);
+    return launch(s, e, comm, req, fn);
 }
 MPI_ALIAS(Ialltoall);
 
@@ -437,28 +387,29 @@ int PMPI_Ialltoallv(const void *sbuf, const int scounts[], const int sdispls[],
                     MPI_Datatype rdt, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ialltoallv";
-    ENTER(fn);
-    if (sbuf != MPI_IN_PLACE) {
-        TRY(chk_buf(comm, 0, sdt, fn));
-        TRY(chk_counts(comm, c, scounts, fn));
-        if (!sdispls)
-            return mpi_err(comm, MPI_ERR_ARG, fn);
-    }
-    TRY(chk_buf(comm, 0, rdt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    if (!rdispls)
-        return mpi_err(comm, MPI_ERR_ARG, fn);
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_alltoall(comm, c, sbuf, 0, scounts, sdispls, sdt, 0, rcounts,
+                                      rdispls, rdt, 1, fn));
     int e = alltoall_arrays(c, sbuf == MPI_IN_PLACE ? NULL : scounts,
                             sbuf == MPI_IN_PLACE ? NULL : sdispls, 0, sdt, rcounts, rdispls, 0,
                             rdt, sbuf, rbuf, s);
-    if (e) {
-        nbc_discard(s);
-        return mpi_err(comm, e, fn);
-    }
-    return launch(s, comm, req, fn);
+    return launch(s, e, comm, req, fn);
 }
 MPI_ALIAS(Ialltoallv);
+
+static int check_alltoallw(MPI_Comm comm, struct comm *c, const void *sbuf, const int *scounts,
+                           const int *sdispls, const MPI_Datatype *sdts, const int *rcounts,
+                           const int *rdispls, const MPI_Datatype *rdts, const char *fn)
+{
+    if (!rcounts || !rdispls || !rdts ||
+        (sbuf != MPI_IN_PLACE && (!scounts || !sdispls || !sdts)))
+        return mpi_err(comm, MPI_ERR_ARG, fn);
+    for (int i = 0; i < c->size; i++) {
+        TRY(chk_buf(comm, rcounts[i], rdts[i], fn));
+        if (sbuf != MPI_IN_PLACE)
+            TRY(chk_buf(comm, scounts[i], sdts[i], fn));
+    }
+    return MPI_SUCCESS;
+}
 
 int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                     const MPI_Datatype sdts[], void *rbuf, const int rcounts[],
@@ -466,29 +417,19 @@ int PMPI_Ialltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                     MPI_Request *req)
 {
     const char *fn = "MPI_Ialltoallw";
-    ENTER(fn);
+    NBC_BEGIN(fn, check_alltoallw(comm, c, sbuf, scounts, sdispls, sdts, rcounts, rdispls, rdts,
+                                  fn));
     int p = c->size;
-    if (!rcounts || !rdispls || !rdts ||
-        (sbuf != MPI_IN_PLACE && (!scounts || !sdispls || !sdts)))
-        return mpi_err(comm, MPI_ERR_ARG, fn);
-    for (int i = 0; i < p; i++) {
-        TRY(chk_buf(comm, rcounts[i], rdts[i], fn));
-        if (sbuf != MPI_IN_PLACE)
-            TRY(chk_buf(comm, scounts[i], sdts[i], fn));
-    }
-    NEW_SCHED(fn);
     MPI_Aint *d = malloc(2 * (size_t)p * sizeof *d);
-    if (!d) {
-        nbc_discard(s);
-        return mpi_err(comm, MPI_ERR_NO_MEM, fn);
+    if (d) {
+        for (int i = 0; i < p; i++) {
+            d[i] = sbuf == MPI_IN_PLACE ? 0 : sdispls[i];
+            d[p + i] = rdispls[i];
+        }
+        build_alltoallw(s, c, sbuf, scounts, d, sdts, rbuf, rcounts, d + p, rdts);
+        free(d);
     }
-    for (int i = 0; i < p; i++) {
-        d[i] = sbuf == MPI_IN_PLACE ? 0 : sdispls[i];
-        d[p + i] = rdispls[i];
-    }
-    build_alltoallw(s, c, sbuf, scounts, d, sdts, rbuf, rcounts, d + p, rdts);
-    free(d);
-    return launch(s, comm, req, fn);
+    return launch(s, d ? 0 : MPI_ERR_NO_MEM, comm, req, fn);
 }
 MPI_ALIAS(Ialltoallw);
 
@@ -523,13 +464,9 @@ int PMPI_Ireduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_
                          MPI_Op op, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ireduce_scatter";
-    ENTER(fn);
-    TRY(chk_buf(comm, 0, dt, fn));
-    TRY(chk_counts(comm, c, rcounts, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce_scatter(comm, c, 0, rcounts, dt, op, fn));
     build_reduce_scatter(s, c, sbuf, rbuf, rcounts, 0, dt, op);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Ireduce_scatter);
 
@@ -537,12 +474,9 @@ int PMPI_Ireduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Dat
                                MPI_Op op, MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Ireduce_scatter_block";
-    ENTER(fn);
-    TRY(chk_buf(comm, rcount, dt, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce_scatter(comm, c, rcount, NULL, dt, op, fn));
     build_reduce_scatter(s, c, sbuf, rbuf, NULL, rcount, dt, op);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Ireduce_scatter_block);
 
@@ -582,12 +516,9 @@ int PMPI_Iscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op 
                MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Iscan";
-    ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, -1, fn));
     build_scan(s, c, sbuf, rbuf, count, dt, op, 1);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iscan);
 
@@ -595,12 +526,9 @@ int PMPI_Iexscan(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_O
                  MPI_Comm comm, MPI_Request *req)
 {
     const char *fn = "MPI_Iexscan";
-    ENTER(fn);
-    TRY(chk_buf(comm, count, dt, fn));
-    TRY(chk_op(comm, op, fn));
-    NEW_SCHED(fn);
+    NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, -1, fn));
     build_scan(s, c, sbuf, rbuf, count, dt, op, 0);
-    return launch(s, comm, req, fn);
+    return launch(s, 0, comm, req, fn);
 }
 MPI_ALIAS(Iexscan);
 
@@ -629,6 +557,6 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
     struct nbc_sched *s = nbc_new(c);      /* an empty schedule: complete at start */
     if (!s)
         return mpi_err(comm, MPI_ERR_NO_MEM, "MPI_Comm_idup");
-    return launch(s, comm, req, "MPI_Comm_idup");
+    return launch(s, 0, comm, req, "MPI_Comm_idup");
 }
 MPI_ALIAS(Comm_idup);

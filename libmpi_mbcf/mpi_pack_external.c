@@ -163,50 +163,45 @@ int PMPI_Pack_external_size(const char *datarep, int incount, MPI_Datatype dt, M
 }
 MPI_ALIAS(Pack_external_size);
 
-int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype dt,
-                       void *outbuf, MPI_Aint outsize, MPI_Aint *position)
+/* Pack (dir 1: typed buf -> external stream ext) or unpack (dir 0) count
+ * instances at *position of a stream of cap bytes. */
+static int transfer(const char *datarep, void *buf, int count, MPI_Datatype dt, void *ext,
+                    MPI_Aint cap, MPI_Aint *position, int dir, const char *fn)
 {
-    static const char fn[] = "MPI_Pack_external";
     struct dte *d;
-    int e = check(datarep, dt, incount, &d, fn);
+    int e = check(datarep, dt, count, &d, fn);
     if (e)
         return e;
     if (!position || *position < 0)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
-    int64_t n = ext_bytes(d) * incount, nn = d->size * incount;
-    if (*position + n > outsize)
+    int64_t n = ext_bytes(d) * count, nn = d->size * count;
+    if (*position + n > cap)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, fn);
     unsigned char *nat = malloc(nn ? (size_t)nn : 1);
     if (!nat)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
-    dte_pack(d, inbuf, incount, nat, 0, nn);
-    convert_all(d, incount, nat, (unsigned char *)outbuf + *position, 1);
+    if (dir)
+        dte_pack(d, buf, count, nat, 0, nn);
+    convert_all(d, count, nat, (unsigned char *)ext + *position, dir);
+    if (!dir)
+        dte_unpack(d, buf, count, nat, 0, nn);
     free(nat);
     *position += (MPI_Aint)n;
     return MPI_SUCCESS;
+}
+
+int PMPI_Pack_external(const char *datarep, const void *inbuf, int incount, MPI_Datatype dt,
+                       void *outbuf, MPI_Aint outsize, MPI_Aint *position)
+{
+    return transfer(datarep, (void *)inbuf, incount, dt, outbuf, outsize, position, 1,
+                    "MPI_Pack_external");
 }
 MPI_ALIAS(Pack_external);
 
 int PMPI_Unpack_external(const char *datarep, const void *inbuf, MPI_Aint insize,
                          MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype dt)
 {
-    static const char fn[] = "MPI_Unpack_external";
-    struct dte *d;
-    int e = check(datarep, dt, outcount, &d, fn);
-    if (e)
-        return e;
-    if (!position || *position < 0)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
-    int64_t n = ext_bytes(d) * outcount, nn = d->size * outcount;
-    if (*position + n > insize)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, fn);
-    unsigned char *nat = malloc(nn ? (size_t)nn : 1);
-    if (!nat)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
-    convert_all(d, outcount, nat, (unsigned char *)inbuf + *position, 0);
-    dte_unpack(d, outbuf, outcount, nat, 0, nn);
-    free(nat);
-    *position += (MPI_Aint)n;
-    return MPI_SUCCESS;
+    return transfer(datarep, outbuf, outcount, dt, (void *)inbuf, insize, position, 0,
+                    "MPI_Unpack_external");
 }
 MPI_ALIAS(Unpack_external);

@@ -46,15 +46,25 @@ int win_take_err(struct win *w, int src)
     return e;
 }
 
+/* The window of a call that needs one of the flavor, else the error (*e). */
+static struct win *win_of_flavor(MPI_Win win, int flavor, int *e, const char *fn)
+{
+    *e = MPI_SUCCESS;
+    struct win *w = mpi_initialized && !mpi_finalized ? win_get(win) : NULL;
+    if (!w)
+        *e = mpi_err(MPI_COMM_WORLD, mpi_initialized && !mpi_finalized ? MPI_ERR_WIN : MPI_ERR_OTHER, fn);
+    else if (w->flavor != flavor)
+        *e = mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+    return *e ? NULL : w;
+}
+
 int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
 {
     static const char fn[] = "MPI_Win_attach";
-    CHECK_INIT(fn);
-    struct win *w = win_get(win);
+    int e;
+    struct win *w = win_of_flavor(win, MPI_WIN_FLAVOR_DYNAMIC, &e, fn);
     if (!w)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    if (w->flavor != MPI_WIN_FLAVOR_DYNAMIC)
-        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+        return e;
     if (size < 0 || (!base && size > 0))
         return mpi_err(w->comm, size < 0 ? MPI_ERR_SIZE : MPI_ERR_ARG, fn);
     uintptr_t b = (uintptr_t)base;
@@ -80,12 +90,10 @@ MPI_ALIAS(Win_attach);
 int PMPI_Win_detach(MPI_Win win, const void *base)
 {
     static const char fn[] = "MPI_Win_detach";
-    CHECK_INIT(fn);
-    struct win *w = win_get(win);
+    int e;
+    struct win *w = win_of_flavor(win, MPI_WIN_FLAVOR_DYNAMIC, &e, fn);
     if (!w)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    if (w->flavor != MPI_WIN_FLAVOR_DYNAMIC)
-        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+        return e;
     for (int i = 0; i < w->natt; i++)
         if (w->att[i].base == (uintptr_t)base) {
             w->att[i] = w->att[--w->natt];
@@ -124,12 +132,10 @@ MPI_ALIAS(Win_allocate_shared);
 int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
 {
     static const char fn[] = "MPI_Win_shared_query";
-    CHECK_INIT(fn);
-    struct win *w = win_get(win);
+    int e;
+    struct win *w = win_of_flavor(win, MPI_WIN_FLAVOR_SHARED, &e, fn);
     if (!w)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_WIN, fn);
-    if (w->flavor != MPI_WIN_FLAVOR_SHARED)
-        return mpi_err(w->comm, MPI_ERR_RMA_FLAVOR, fn);
+        return e;
     if (rank != MPI_PROC_NULL && rank != 0)      /* the one process of the window */
         return mpi_err(w->comm, MPI_ERR_RANK, fn);
     if (!size || !disp_unit || !baseptr)

@@ -7,12 +7,12 @@
 # Rank 0 is process 0 of node 0: its console lines carry the kernel's "[0] "
 # tag. Every rank must print its mpi_mbcf_stats line. Three boots.
 cd "$(dirname "$0")/../.." || exit 1
+. tests/cluster/mpi_suite_lib.sh      # SUITE, suite_tap
 make -s mpi-guest >/dev/null 2>&1
-SUITE=build/mpi-tests/guest/mpi_suite NPB=build/npb/guest/npb_all
+NPB=build/npb/guest/npb_all
 for b in "$SUITE" "$NPB"; do
     [ -x "$b" ] || { echo "not ok - $b missing (make mpi-guest, make)"; exit 1; }
 done
-fail=0
 # rank0 DIR: rank 0's lines without the tag
 rank0() { sed 's/\x1b\[[0-9;=]*[A-Za-z]//g; s/\r$//' "$1/node0.log" | sed -n 's/^\[0\] //p'; }
 stats_seen() {   # DIR RANKS LABEL: every rank printed its counters
@@ -29,15 +29,7 @@ conformance() {   # LABEL NODES PPN
     scripts/qemu/cluster -n "$n" --ppn "$p" --timeout 400 --quiet --log-dir "$dir" \
         --env MPI_MBCF_STATS=1 "$SUITE" >"$dir/out" 2>&1
     local rc=$?
-    rank0 "$dir" | awk -v label="$label" '
-        /^# [a-z_0-9]+$/ { if (prog != "") report(); prog = $2; okc = 0; bad = 0; lines = ""; next }
-        /^ok [0-9]+ - /     { okc++; next }
-        /^not ok [0-9]+ - / { bad++; lines = lines "# " $0 "\n"; next }
-        function report() {
-            if (bad == 0 && okc > 0) printf "ok - %s %s (%d checks)\n", label, prog, okc
-            else { printf "not ok - %s %s (%d ok, %d not ok)\n", label, prog, okc, bad; printf "%s", lines }
-        }
-        END { if (prog != "") report() }'
+    rank0 "$dir" | suite_tap "$label"
     rank0 "$dir" | grep -q '^not ok' && fail=1
     for prog in p2p_basic coll_basic coll_reduce comm_split; do
         rank0 "$dir" | grep -q "^# $prog\$" || { echo "not ok - $label: program $prog did not run"; fail=1; }
