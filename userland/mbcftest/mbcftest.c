@@ -20,86 +20,9 @@
 #include <sys/mman.h>
 #include "mbcf.h"
 #include "mbcf_guest.h"
+#include "mbcf_check.h"
 
 #define MAXN 4
-static int rank, nodes, failures;
-
-static void check(int cond, const char *fmt, const char *what, long a, long b)
-{
-    printf("%s - rank %d: ", cond ? "ok" : "not ok", rank);
-    printf(fmt, what, a, b);
-    printf("\n");
-    if (!cond)
-        failures++;
-}
-
-/* ---- completions ---- */
-#define MAXOPS 4096
-static int op_status[MAXOPS];
-static int done_count;
-
-static void drain_cq(void)
-{
-    mbcf_cqe_t c[64];
-    int n;
-    while ((n = mbcf_poll_cq(c, 64)) > 0)
-        for (int i = 0; i < n; i++) {
-            if (c[i].cookie < MAXOPS)
-                op_status[c[i].cookie] = c[i].status;
-            done_count++;
-        }
-}
-
-static void wait_done(int count)
-{
-    mbcf_flush();
-    while (done_count < count) {
-        drain_cq();
-        if (done_count < count)
-            mbcf_wait(10000000);
-    }
-}
-
-/* One remote write, waiting for its completion; retried while the target is
- * not ready yet (not attached or not exported: it is still starting). */
-static int put_sync(int node, uint64_t raddr, const void *src, size_t len)
-{
-    for (int tries = 0;; tries++) {
-        done_count = 0;
-        op_status[0] = -1;
-        int r = mbcf_put(node, raddr, src, len, 0);
-        if (r)
-            return r;
-        wait_done(1);
-        int st = op_status[0];
-        if ((st != MBCF_E_NOTASK && st != MBCF_E_UNEXPORTED) || tries > 2000)
-            return st;
-        mbcf_wait(5000000);
-    }
-}
-
-/* ---- barrier over remote writes ---- */
-static struct {
-    volatile uint64_t in[64];
-    volatile uint64_t go;
-} sync_area __attribute__((aligned(4096)));
-
-static void barrier(uint64_t gen)
-{
-    static uint64_t val;
-    val = gen;
-    if (rank != 0) {
-        put_sync(0, (uint64_t)&sync_area.in[rank], &val, 8);
-        while (sync_area.go < gen)
-            mbcf_wait(10000000);
-        return;
-    }
-    for (int r = 1; r < nodes; r++)
-        while (sync_area.in[r] < gen)
-            mbcf_wait(10000000);
-    for (int r = 1; r < nodes; r++)
-        put_sync(r, (uint64_t)&sync_area.go, &val, 8);
-}
 
 /* ---- patterns ---- */
 static uint64_t rng_state;
@@ -135,14 +58,14 @@ static int test_pattern(int rounds)
 {
     static const uint32_t sizes[] = { 4, 100, 1407, 1408, 1409, 5000, 65536, 1, 8 };
     int r = mbcf_export(area, sizeof area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-    check(r == 0, "%s (%ld %ld)", "export the write area", r, 0);
-    barrier(1);
+    check(r == 0, "export the write area", r, 0);
+    barrier_at(1);
     uint64_t t0 = mbcf_now_ns();
     int bad = 0, ops = 0;
     for (int round = 0; round < rounds; round++) {
         done_count = 0;
         int posted = 0;
-        for (int dst = 0; dst < nodes; dst++) {
+        for (int dst = 0; dst < size; dst++) {
             fill(sendbuf[dst], AREA, (uint64_t)(rank * 1000 + dst * 10 + round));
             uint32_t off = 0;
             for (int k = round; off < AREA; k++) {
@@ -155,7 +78,7 @@ static int test_pattern(int rounds)
                     if (e == 0)
                         break;
                     if (e != -MBCF_E_AGAIN) {
-                        check(0, "%s %ld %ld", "mbcf_put failed", e, len);
+                        check_fmt(0, "%s %ld %ld", "mbcf_put failed", e, len);
                         return 1;
                     }
                     mbcf_flush();
@@ -172,16 +95,16 @@ static int test_pattern(int rounds)
         ops += posted;
     }
     uint64_t dt = mbcf_now_ns() - t0;
-    check(bad == 0, "%s: %ld refused of %ld", "all remote writes applied", bad, ops);
-    barrier(2);
-    for (int src = 0; src < nodes; src++) {
+    check_fmt(bad == 0, "%s: %ld refused of %ld", "all remote writes applied", bad, ops);
+    barrier_at(2);
+    for (int src = 0; src < size; src++) {
         fill(expect, AREA, (uint64_t)(src * 1000 + rank * 10 + rounds - 1));
         uint32_t want = checksum(expect, AREA), got = checksum(area[src], AREA);
-        check(want == got && memcmp(expect, area[src], AREA) == 0,
-              "%s: checksum %08lx want %08lx", "pattern from each node", (long)got, (long)want);
+        check_fmt(want == got && memcmp(expect, area[src], AREA) == 0,
+                  "%s: checksum %08lx want %08lx", "pattern from each node", (long)got, (long)want);
     }
     printf("rank %d: %d writes, %d rounds, %d KiB to each of %d nodes in %llu us\n", rank, ops,
-           rounds, AREA / 1024 * rounds, nodes, (unsigned long long)(dt / 1000));
+           rounds, AREA / 1024 * rounds, size, (unsigned long long)(dt / 1000));
     return 0;
 }
 
@@ -196,9 +119,9 @@ static int test_flood(int count)
     mbcf_fifo_t f;
     if (rank == 0) {
         int r = mbcf_fifo_create(&f, ring, sizeof ring);
-        check(r == 0, "%s (%ld %ld)", "FIFO created", r, 0);
+        check(r == 0, "FIFO created", r, 0);
     }
-    barrier(1);
+    barrier_at(1);
     if (rank != 0) {
         int free_slot[SLOTS], nfree = SLOTS, completed = 0, bad = 0;
         for (int i = 0; i < SLOTS; i++)
@@ -236,14 +159,14 @@ static int test_flood(int count)
             if (!n)
                 mbcf_wait(10000000);
         }
-        check(bad == 0, "%s: %ld of %ld refused", "all FIFO entries accepted", bad, count);
+        check_fmt(bad == 0, "%s: %ld of %ld refused", "all FIFO entries accepted", bad, count);
     } else {
         /* start late so the FIFO fills up and the senders are held back */
         uint64_t t = mbcf_now_ns();
         while (mbcf_now_ns() - t < 300000000ull)
             mbcf_wait(10000000);
         uint32_t next[MAXN] = { 0 };
-        int got = 0, bad = 0, total = count * (nodes - 1);
+        int got = 0, bad = 0, total = count * (size - 1);
         /* mbcf_events() contract (mbcf.h): an entry found after an empty
          * look must come with a changed counter (libmpi_mbcf skips its scans
          * on an unchanged one) */
@@ -257,7 +180,7 @@ static int test_flood(int count)
             int r = mbcf_fifo_peek(&f, &p, &len, &src);
             if (r != 1) {
                 if (r < 0) {
-                    check(0, "%s %ld %ld", "FIFO corrupt", r, got);
+                    check_fmt(0, "%s %ld %ld", "FIFO corrupt", r, got);
                     return 1;
                 }
                 ev_at_empty = ev;
@@ -271,7 +194,7 @@ static int test_flood(int count)
             was_empty = 0;
             struct msg m;
             memcpy(&m, p, len < sizeof m ? len : sizeof m);
-            if (src < 1 || src >= nodes || m.src != (uint32_t)src || m.seq != next[src] ||
+            if (src < 1 || src >= size || m.src != (uint32_t)src || m.seq != next[src] ||
                 len != 16 + m.len || checksum(m.data, m.len) != m.sum) {
                 if (bad++ < 5)
                     printf("rank 0: bad entry from %d: src %u seq %u (want %u) len %zu\n", src,
@@ -282,93 +205,56 @@ static int test_flood(int count)
             mbcf_fifo_pop(&f);
             got++;
         }
-        check(bad == 0, "%s: %ld bad of %ld", "FIFO entries in order, intact, no duplicates", bad, total);
-        check(silent == 0 && empties > 0, "%s: %ld silent of %ld empty looks",
-              "every entry after an empty look moved mbcf_events()", silent, empties);
+        check_fmt(bad == 0, "%s: %ld bad of %ld", "FIFO entries in order, intact, no duplicates", bad, total);
+        check_fmt(silent == 0 && empties > 0, "%s: %ld silent of %ld empty looks",
+                  "every entry after an empty look moved mbcf_events()", silent, empties);
         struct mbcf_stats st;
         mbcf_guest_stats(&st);
         printf("rank 0: fifo held back (full) %llu times\n", (unsigned long long)st.fifo_busy);
-        check(st.fifo_busy > 0, "%s (%ld %ld)", "the FIFO was full at times (backpressure seen)",
+        check(st.fifo_busy > 0, "the FIFO was full at times (backpressure seen)",
               (long)st.fifo_busy, 0);
     }
-    barrier(2);
+    barrier_at(2);
     if (rank == 0) {   /* nothing extra arrived after the count */
         const void *p;
         size_t len;
         int src;
-        check(mbcf_fifo_peek(&f, &p, &len, &src) == 0, "%s (%ld %ld)", "no extra FIFO entries", 0, 0);
+        check(mbcf_fifo_peek(&f, &p, &len, &src) == 0, "no extra FIFO entries", 0, 0);
     }
     return 0;
 }
 
-/* ---- refusals ---- */
-static uint8_t guard[6][4096] __attribute__((aligned(4096)));
-static uint8_t srcbytes[16384];
+/* ---- refusals (the cases: mbcf_check.c) ---- */
+static uint8_t srcbytes[16384] __attribute__((aligned(4096)));
 
 static int test_refuse(void)
 {
-    if (nodes < 2) {
-        check(0, "%s %ld %ld", "needs 2 nodes", nodes, 0);
+    if (size < 2) {
+        check(0, "needs 2 nodes", size, 0);
         return 1;
     }
-    memset(guard, 0xA5, sizeof guard);
+    refuse_prepare(rank == 1);
     if (rank == 1) {
-        int r = mbcf_export(guard[0], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-        r |= mbcf_export(guard[1], 4096, MBCF_EXPORT_READ);
-        r |= mbcf_export(guard[3], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-        check(r == 0, "%s (%ld %ld)", "exports", r, 0);
-        check(mbcf_export(guard[0], 4096, 7) == -MBCF_E_INVAL, "%s (%ld %ld)", "bad export flags refused", 0, 0);
-        check(mbcf_export((void *)0x0000600000000000ull, 4096, MBCF_EXPORT_READ) < 0, "%s (%ld %ld)",
+        check(mbcf_export(srcbytes, 4096, 7) == -MBCF_E_INVAL, "bad export flags refused", 0, 0);
+        check(mbcf_export((void *)0x0000600000000000ull, 4096, MBCF_EXPORT_READ) < 0,
               "export of unmapped memory refused", 0, 0);
     }
-    barrier(1);
+    barrier_at(1);
     if (rank == 0) {
-        memset(srcbytes, 0x3C, sizeof srcbytes);
-        struct { const char *what; uint64_t va; uint32_t len; int task; int want; } c[] = {
-            { "read-only page", (uint64_t)guard[1], 8, 0, MBCF_E_READONLY },
-            { "unexported page", (uint64_t)guard[2] + 100, 8, 0, MBCF_E_UNEXPORTED },
-            { "range crossing into an unexported page", (uint64_t)guard[3] + 4000, 200, 0, MBCF_E_UNEXPORTED },
-            { "multi-frame range crossing", (uint64_t)guard[3], 8192, 0, MBCF_E_UNEXPORTED },
-            { "unmapped address", 0x0000600000000000ull, 8, 0, MBCF_E_UNMAPPED },
-            { "kernel address", 0xffff800000001000ull, 8, 0, MBCF_E_KERNEL },
-            { "non-canonical address", 0x0000900000000000ull, 8, 0, MBCF_E_NONCANON },
-            { "unknown task", (uint64_t)guard[0], 8, 3, MBCF_E_NOTASK },
-            { "control write (allowed)", (uint64_t)guard[0] + 16, 8, 0, MBCF_OK },
-        };
-        int n = (int)(sizeof c / sizeof c[0]);
-        done_count = 0;
-        for (int i = 0; i < n; i++)
-            mbcf_guest_post(MBCF_SQE_PUT, 1, c[i].task, c[i].va, srcbytes, c[i].len, (uint64_t)i);
-        mbcf_guest_post(MBCF_SQE_FIFO, 1, 0, (uint64_t)guard[0], srcbytes, 8, (uint64_t)n);
-        wait_done(n + 1);
-        for (int i = 0; i < n; i++) {
-            printf("rank 0: %s -> %s\n", c[i].what, mbcf_strerror(op_status[i]));
-            check(op_status[i] == c[i].want, "%s: status %ld want %ld", c[i].what, op_status[i], c[i].want);
-        }
-        check(op_status[n] == MBCF_E_NOFIFO, "%s: status %ld want %ld", "unregistered FIFO",
-              op_status[n], MBCF_E_NOFIFO);
-        check(mbcf_put(1, (uint64_t)guard[0], srcbytes, MBCF_PUT_MAX + 1, 99) == -MBCF_E_TOOLONG,
-              "%s (%ld %ld)", "too long remote write refused locally", 0, 0);
-        check(mbcf_fifo_send(1, (uint64_t)guard[0], srcbytes, MBCF_FIFO_ENTRY_MAX + 1, 99) ==
-              -MBCF_E_TOOLONG, "%s (%ld %ld)", "too long FIFO entry refused locally", 0, 0);
-        check(mbcf_put(7, (uint64_t)guard[0], srcbytes, 8, 99) == -MBCF_E_NODE,
-              "%s (%ld %ld)", "unknown node refused locally", 0, 0);
+        refuse_send(1, 0, 3);
+        check(mbcf_put(1, 0x10000, srcbytes, MBCF_PUT_MAX + 1, 99) == -MBCF_E_TOOLONG,
+              "too long remote write refused locally", 0, 0);
+        check(mbcf_fifo_send(1, 0x10000, srcbytes, MBCF_FIFO_ENTRY_MAX + 1, 99) == -MBCF_E_TOOLONG,
+              "too long FIFO entry refused locally", 0, 0);
+        check(mbcf_put(7, 0x10000, srcbytes, 8, 99) == -MBCF_E_NODE, "unknown node refused locally", 0, 0);
     }
-    barrier(2);
+    barrier_at(2);
     if (rank == 1) {
-        uint8_t want[4096];
-        memset(want, 0xA5, sizeof want);
-        memset(want + 16, 0x3C, 8);
-        check(memcmp(guard[0], want, 4096) == 0, "%s (%ld %ld)", "exported page: only the allowed write landed", 0, 0);
-        memset(want, 0xA5, sizeof want);
-        int same = 1;
-        for (int p = 1; p < 6; p++)
-            same &= memcmp(guard[p], want, 4096) == 0;
-        check(same, "%s (%ld %ld)", "refused targets unchanged (read-only, unexported, crossing)", 0, 0);
+        refuse_check_target();
         struct mbcf_stats st;
         mbcf_guest_stats(&st);
-        check(st.refused >= 8, "%s: %ld refused frames counted (%ld)", "target counted refusals",
-              (long)st.refused, 0);
+        check_fmt(st.refused >= 8, "%s: %ld refused frames counted (%ld)", "target counted refusals",
+                  (long)st.refused, 0);
     }
     return 0;
 }
@@ -381,12 +267,12 @@ static uint64_t remap_moved;                                                    
 
 static int test_remap(void)
 {
-    if (nodes < 2) {
-        check(0, "%s %ld %ld", "needs 2 nodes", nodes, 0);
+    if (size < 2) {
+        check(0, "needs 2 nodes", size, 0);
         return 1;
     }
     check(mbcf_export(&remap_box, sizeof remap_box, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0,
-          "%s (%ld %ld)", "export the mailbox", 0, 0);
+          "export the mailbox", 0, 0);
     if (rank == 1) {
         const int rw = PROT_READ | PROT_WRITE, fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED;
         int ok = mmap((void *)REMAP_A, 4096, rw, fl, -1, 0) == (void *)REMAP_A &&
@@ -394,16 +280,16 @@ static int test_remap(void)
                  mmap((void *)(REMAP_B + 4096), 4096, rw, fl, -1, 0) == (void *)(REMAP_B + 4096);
         ok = ok && mbcf_export((void *)REMAP_A, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0 &&
              mbcf_export((void *)REMAP_B, 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0;
-        check(ok, "%s (%ld %ld)", "map and export one page at A and one at B", 0, 0);
+        check(ok, "map and export one page at A and one at B", 0, 0);
         void *a = mremap((void *)REMAP_A, 4096, 3 * 4096, 0);
-        check(a == (void *)REMAP_A, "%s (%lx %ld)", "mremap grows A in place to 3 pages", (long)a, 0);
+        check_fmt(a == (void *)REMAP_A, "%s (%lx %ld)", "mremap grows A in place to 3 pages", (long)a, 0);
         void *d = mremap((void *)REMAP_B, 4096, 2 * 4096, MREMAP_MAYMOVE);
-        check(d != MAP_FAILED && d != (void *)REMAP_B, "%s (%lx %ld)", "mremap moves B (blocked above) to 2 pages",
-              (long)d, 0);
+        check_fmt(d != MAP_FAILED && d != (void *)REMAP_B, "%s (%lx %ld)",
+                  "mremap moves B (blocked above) to 2 pages", (long)d, 0);
         remap_moved = (uint64_t)d;
         put_sync(0, (uint64_t)&remap_box.moved_to, &remap_moved, 8);
     }
-    barrier(1);
+    barrier_at(1);
     if (rank == 0) {
         uint64_t d = remap_box.moved_to;
         memset(srcbytes, 0x5A, 64);
@@ -422,10 +308,10 @@ static int test_remap(void)
         wait_done(n);
         for (int i = 0; i < n; i++) {
             printf("rank 0: %s -> %s\n", c[i].what, mbcf_strerror(op_status[i]));
-            check(op_status[i] == c[i].want, "%s: status %ld want %ld", c[i].what, op_status[i], c[i].want);
+            check_fmt(op_status[i] == c[i].want, "%s: status %ld want %ld", c[i].what, op_status[i], c[i].want);
         }
     }
-    barrier(2);
+    barrier_at(2);
     if (rank == 1) {
         const uint8_t *a = (const uint8_t *)REMAP_A, *d = (const uint8_t *)remap_moved;
         int landed = a[8] == 0x5A && d[8] == 0x5A, clean = 1;
@@ -433,8 +319,8 @@ static int test_remap(void)
             clean &= a[i] == 0;
         for (int i = 4096; i < 2 * 4096; i++)
             clean &= d[i] == 0;
-        check(landed, "%s (%ld %ld)", "the allowed writes landed in A and the moved B", 0, 0);
-        check(clean, "%s (%ld %ld)", "the pages added by mremap are untouched", 0, 0);
+        check(landed, "the allowed writes landed in A and the moved B", 0, 0);
+        check(clean, "the pages added by mremap are untouched", 0, 0);
     }
     return 0;
 }
@@ -442,19 +328,12 @@ static int test_remap(void)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    int r = mbcf_init();
-    if (r) {
-        printf("not ok - mbcf_init: %s\n", mbcf_strerror(r));
+    if (check_init())
         return 1;
-    }
-    rank = mbcf_rank();
-    nodes = mbcf_size();
-    if (nodes > MAXN) {
+    if (size > MAXN) {
         printf("not ok - rank %d: at most %d nodes\n", rank, MAXN);
         return 1;
     }
-    r = mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-    check(r == 0, "%s (%ld %ld)", "export the barrier area", r, 0);
     const char *mode = argc > 1 ? argv[1] : "pattern";
     if (!strcmp(mode, "pattern"))
         test_pattern(argc > 2 ? atoi(argv[2]) : 3);
@@ -468,7 +347,7 @@ int main(int argc, char **argv)
         printf("usage: mbcftest pattern [rounds] | flood [msgs] | refuse | remap\n");
         return 2;
     }
-    barrier(99);
+    barrier_at(99);
     if (rank != 0) {   /* stay a moment to answer retransmissions of the last write */
         uint64_t t = mbcf_now_ns();
         while (mbcf_now_ns() - t < 300000000ull)

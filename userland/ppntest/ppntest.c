@@ -22,131 +22,22 @@
 #include <string.h>
 #include "mbcf.h"
 #include "mbcf_guest.h"
+#include "mbcf_check.h"
 
-#define MAXR 64
-static int rank, size, ppn, failures;
+#define MAXR 64   /* ranks at most (mbcf_check.c's barrier) */
+static int ppn;
 
-static void check(int cond, const char *what, long a, long b)
-{
-    printf("%s - rank %d: %s (%ld %ld)\n", cond ? "ok" : "not ok", rank, what, a, b);
-    if (!cond)
-        failures++;
-}
-
-/* ---- completions, in arrival order ---- */
-#define MAXOPS 256
-static int op_status[MAXOPS], op_order[MAXOPS], done_count;
-
-static void drain_cq(void)
-{
-    mbcf_cqe_t c[64];
-    int n;
-    while ((n = mbcf_poll_cq(c, 64)) > 0)
-        for (int i = 0; i < n; i++) {
-            if (c[i].cookie < MAXOPS) {
-                op_status[c[i].cookie] = c[i].status;
-                op_order[c[i].cookie] = done_count;
-            }
-            done_count++;
-        }
-}
-
-static void wait_done(int count)
-{
-    mbcf_flush();
-    while (done_count < count) {
-        drain_cq();
-        if (done_count < count)
-            mbcf_wait(10000000);
-    }
-}
-
-/* One write, waiting for it; retried while the target is still starting. */
-static int put_sync(int to, uint64_t raddr, const void *src, size_t len)
-{
-    for (int tries = 0;; tries++) {
-        done_count = 0;
-        op_status[0] = -1;
-        int r = mbcf_put(to, raddr, src, len, 0);
-        if (r)
-            return r;
-        wait_done(1);
-        int st = op_status[0];
-        if ((st != MBCF_E_NOTASK && st != MBCF_E_UNEXPORTED) || tries > 2000)
-            return st;
-        mbcf_wait(5000000);
-    }
-}
-
-static struct {
-    volatile uint64_t in[MAXR];
-    volatile uint64_t go;
-} sync_area __attribute__((aligned(4096)));
-
-/* All ranks meet (generations count up over the whole run: modes can follow
- * one another in one boot). */
-static void barrier(void)
-{
-    static uint64_t val, gen;
-    val = ++gen;
-    if (rank != 0) {
-        put_sync(0, (uint64_t)&sync_area.in[rank], &val, 8);
-        while (sync_area.go < gen)
-            mbcf_wait(10000000);
-        return;
-    }
-    for (int r = 1; r < size; r++)
-        while (sync_area.in[r] < gen)
-            mbcf_wait(10000000);
-    for (int r = 1; r < size; r++)
-        put_sync(r, (uint64_t)&sync_area.go, &val, 8);
-}
-
-/* ---- refusals ---- */
-static uint8_t guard[6][4096] __attribute__((aligned(4096)));
-static uint8_t srcbytes[16384];
-
+/* ---- refusals (the cases: mbcf_check.c) ---- */
 static int test_refuse(void)
 {
     int t = size > 1 ? 1 : 0;
     int same_node = t / ppn == rank / ppn;
-    memset(guard, 0xA5, sizeof guard);
-    if (rank == t) {
-        int r = mbcf_export(guard[0], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-        r |= mbcf_export(guard[1], 4096, MBCF_EXPORT_READ);
-        r |= mbcf_export(guard[3], 4096, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
-        check(r == 0, "exports", r, 0);
-    }
-    mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
+    refuse_prepare(rank == t);
     barrier();
     if (rank == 0) {
         struct mbcf_stats s0, s1;
         mbcf_guest_stats(&s0);
-        memset(srcbytes, 0x3C, sizeof srcbytes);
-        int node = t / ppn, task = t % ppn;
-        struct { const char *what; uint64_t va; uint32_t len; int task; int want; } c[] = {
-            { "read-only page", (uint64_t)guard[1], 8, task, MBCF_E_READONLY },
-            { "unexported page", (uint64_t)guard[2] + 100, 8, task, MBCF_E_UNEXPORTED },
-            { "range crossing into an unexported page", (uint64_t)guard[3] + 4000, 200, task, MBCF_E_UNEXPORTED },
-            { "multi-page range crossing", (uint64_t)guard[3], 8192, task, MBCF_E_UNEXPORTED },
-            { "unmapped address", 0x0000600000000000ull, 8, task, MBCF_E_UNMAPPED },
-            { "kernel address", 0xffff800000001000ull, 8, task, MBCF_E_KERNEL },
-            { "non-canonical address", 0x0000900000000000ull, 8, task, MBCF_E_NONCANON },
-            { "no such process", (uint64_t)guard[0], 8, 63, MBCF_E_NOTASK },
-            { "allowed write", (uint64_t)guard[0] + 16, 8, task, MBCF_OK },
-        };
-        int n = (int)(sizeof c / sizeof c[0]);
-        done_count = 0;
-        for (int i = 0; i < n; i++)
-            mbcf_guest_post(MBCF_SQE_PUT, node, c[i].task, c[i].va, srcbytes, c[i].len, (uint64_t)i);
-        mbcf_guest_post(MBCF_SQE_FIFO, node, task, (uint64_t)guard[0], srcbytes, 8, (uint64_t)n);
-        wait_done(n + 1);
-        for (int i = 0; i < n; i++) {
-            char what[96];
-            snprintf(what, sizeof what, "to rank %d, %s: %s", t, c[i].what, mbcf_strerror(op_status[i]));
-            check(op_status[i] == c[i].want, what, op_status[i], c[i].want);
-        }
-        check(op_status[n] == MBCF_E_NOFIFO, "unregistered FIFO refused", op_status[n], MBCF_E_NOFIFO);
+        int n = refuse_send(t / ppn, t % ppn, 63);
         mbcf_guest_stats(&s1);
         if (same_node) {
             check(s1.tx_data == s0.tx_data, "intra-node: no data frame left the node",
@@ -158,17 +49,8 @@ static int test_refuse(void)
         }
     }
     barrier();
-    if (rank == t) {
-        uint8_t want[4096];
-        memset(want, 0xA5, sizeof want);
-        memset(want + 16, 0x3C, 8);
-        check(memcmp(guard[0], want, 4096) == 0, "exported page: only the allowed write landed", 0, 0);
-        memset(want, 0xA5, sizeof want);
-        int same = 1;
-        for (int p = 1; p < 6; p++)
-            same &= memcmp(guard[p], want, 4096) == 0;
-        check(same, "refused targets unchanged (read-only, unexported, crossing)", 0, 0);
-    }
+    if (rank == t)
+        refuse_check_target();
     barrier();
     return 0;
 }
@@ -231,7 +113,6 @@ static int test_pairs(void)
     mbcf_fifo_t f;
     check(mbcf_fifo_create(&f, pring, sizeof pring) == 0, "FIFO created", 0, 0);
     check(mbcf_export(area, sizeof area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE) == 0, "area exported", 0, 0);
-    mbcf_export(&sync_area, sizeof sync_area, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE);
     barrier();
     static uint8_t pats[MAXR][PAIR_BYTES];
     static int msgs[MAXR];
@@ -285,17 +166,9 @@ static int test_pairs(void)
 
 int main(int argc, char **argv)
 {
-    if (mbcf_init()) {
-        printf("not ok - mbcf_init failed\n");
+    if (check_init())
         return 1;
-    }
-    rank = mbcf_rank();
-    size = mbcf_size();
     ppn = mbcf_ppn();
-    if (size > MAXR) {
-        printf("not ok - rank %d: %d ranks, at most %d\n", rank, size, MAXR);
-        return 1;
-    }
     if (argc < 2) {
         printf("usage: ppntest refuse|fifo|pairs...\n");
         return 2;
