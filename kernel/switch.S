@@ -6,7 +6,11 @@
     .hidden syscall_exit_to_user
     .text
 
-/* swtch(uint64_t *save_rsp, uint64_t new_rsp) */
+/* swtch(uint64_t *save_rsp, uint64_t new_rsp): a call, so only what a
+ * callee must preserve is saved: rbx, rbp, r12-r15 (System V AMD64 ABI, sec
+ * 3.2.1, Figure 3.4, "callee-saved"; the caller-saved ones are dead at the
+ * call). Kernel C code uses no FPU/SSE (-mgeneral-regs-only); a user
+ * thread's FPU state is saved by the scheduler around this call (sched.c). */
     .globl swtch
     .hidden swtch
 swtch:

@@ -1,85 +1,53 @@
-/* test_myth_regs.S - probes for test_myth.c: myth_probe_regs loads fixed
- * patterns into every callee-saved register (rbx, rbp, r12-r15), calls
- * fn() (which switches ULTs) and returns a bit mask of the registers that
- * changed; myth_clobber_regs fills them with other values around fn() (and
- * restores the caller's, as the ABI requires). */
+/* test_myth_regs.S - probes for test_myth.c: myth_probe_regs loads a fixed
+ * pattern into every callee-saved register (the list of myth_regs.h: rbx,
+ * rbp, r12-r15, System V AMD64 ABI sec 3.2.1), calls fn() (which switches
+ * ULTs) and returns a bit mask of the registers that changed (bit i for the
+ * i-th of the list); myth_clobber_regs fills them with other values around
+ * fn() (and restores the caller's, as the ABI requires). */
+#include "myth_regs.h"
+
+/* the pattern of register i: its index + 1 in every nibble (0x1111..., 0x2222...) */
+.macro LOAD_PATTERN reg, i
+    movabsq $(0x1111111111111111 * (\i + 1)), %\reg
+.endm
+
+/* eax |= 1 << i when reg no longer holds its pattern */
+.macro EXPECT_PATTERN reg, i
+    movabsq $(0x1111111111111111 * (\i + 1)), %rcx
+    cmpq %rcx, %\reg
+    je .Lsame\@
+    orl $(1 << \i), %eax
+.Lsame\@:
+.endm
+
+.macro LOAD_CLOBBER reg, i
+    movabsq $0xdeadbeefdeadbeef, %\reg
+.endm
+
     .text
     .globl myth_probe_regs
     .type myth_probe_regs, @function
 myth_probe_regs:
-    pushq %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
+    PUSH_CALLEE_SAVED
     subq $8, %rsp
-    movabsq $0x1111111111111111, %rbx
-    movabsq $0x2222222222222222, %rbp
-    movabsq $0x3333333333333333, %r12
-    movabsq $0x4444444444444444, %r13
-    movabsq $0x5555555555555555, %r14
-    movabsq $0x6666666666666666, %r15
+    FOR_CALLEE_SAVED LOAD_PATTERN
     call *%rdi
     xorl %eax, %eax
-    movabsq $0x1111111111111111, %rcx
-    cmpq %rcx, %rbx
-    je 1f
-    orl $1, %eax
-1:  movabsq $0x2222222222222222, %rcx
-    cmpq %rcx, %rbp
-    je 2f
-    orl $2, %eax
-2:  movabsq $0x3333333333333333, %rcx
-    cmpq %rcx, %r12
-    je 3f
-    orl $4, %eax
-3:  movabsq $0x4444444444444444, %rcx
-    cmpq %rcx, %r13
-    je 4f
-    orl $8, %eax
-4:  movabsq $0x5555555555555555, %rcx
-    cmpq %rcx, %r14
-    je 5f
-    orl $16, %eax
-5:  movabsq $0x6666666666666666, %rcx
-    cmpq %rcx, %r15
-    je 6f
-    orl $32, %eax
-6:  addq $8, %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
+    FOR_CALLEE_SAVED EXPECT_PATTERN
+    addq $8, %rsp
+    POP_CALLEE_SAVED
     ret
     .size myth_probe_regs, .-myth_probe_regs
 
     .globl myth_clobber_regs
     .type myth_clobber_regs, @function
 myth_clobber_regs:
-    pushq %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
+    PUSH_CALLEE_SAVED
     subq $8, %rsp
-    movabsq $0xdeadbeefdeadbeef, %rbx
-    movq %rbx, %rbp
-    movq %rbx, %r12
-    movq %rbx, %r13
-    movq %rbx, %r14
-    movq %rbx, %r15
+    FOR_CALLEE_SAVED LOAD_CLOBBER
     call *%rdi
     addq $8, %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
+    POP_CALLEE_SAVED
     ret
     .size myth_clobber_regs, .-myth_clobber_regs
     .section .note.GNU-stack,"",@progbits

@@ -28,7 +28,7 @@ $(MYTH_GUEST_LIB): $(MYTH_GUEST_OBJS)
 HOST_TOOLS += $(MYTH_HOST_LIB) $(MYTH_GUEST_LIB)
 
 HOST_TESTS += $(BUILD)/host/test_myth
-$(BUILD)/host/test_myth: tests/host/test_myth.c tests/host/test_myth_regs.S $(MYTH_HOST_LIB)
+$(BUILD)/host/test_myth: tests/host/test_myth.c tests/host/test_myth_regs.S $(MYTH_HDRS) $(MYTH_HOST_LIB)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -I$(MYTH_DIR) -pthread -o $@ tests/host/test_myth.c \
 	    tests/host/test_myth_regs.S $(MYTH_HOST_LIB) -lcmocka -lm

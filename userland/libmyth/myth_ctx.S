@@ -7,7 +7,8 @@
  * context being left, from its saved rsp upwards:
  *   [mxcsr:4 fcw:2 pad:2] r15 r14 r13 r12 rbx rbp <return address>
  * myth_ctx_make (myth_ctx.h) builds the same frame for a new ULT with
- * myth_ctx_start as the return address. */
+ * myth_ctx_start as the return address. The register list: myth_regs.h. */
+#include "myth_regs.h"
     .text
     .globl myth_ctx_switch
     .type myth_ctx_switch, @function
@@ -15,12 +16,7 @@
  * save here, continue the context saved at load_sp; that context's own
  * myth_ctx_switch call returns pass (a fresh one gets it in its entry). */
 myth_ctx_switch:
-    pushq %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
+    PUSH_CALLEE_SAVED
     subq $8, %rsp
     stmxcsr (%rsp)
     fnstcw 4(%rsp)
@@ -29,12 +25,7 @@ myth_ctx_switch:
     ldmxcsr (%rsp)
     fldcw 4(%rsp)
     addq $8, %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
+    POP_CALLEE_SAVED
     movq %rdx, %rax
     ret
     .size myth_ctx_switch, .-myth_ctx_switch
