@@ -164,40 +164,13 @@ void jtofu_query_jtofu_version(int *major_ver, int *minor_ver)
         *minor_ver = JTOFU_VERSION_MINOR;
 }
 
-int jtofu_add_job(jtofu_job_id_t job_id, const void *mapinfo)
-{
-    (void)job_id; (void)mapinfo;
-    return nosup("jtofu_add_job");
-}
-
-int jtofu_delete_job(jtofu_job_id_t job_id)
-{
-    (void)job_id;
-    return nosup("jtofu_delete_job");
-}
-
-int jtofu_query_onesided_paths(union jtofu_phys_coords *phys_coords, size_t max_paths,
-                               union jtofu_path_coords path_coords[], size_t *num_paths)
-{
-    (void)phys_coords; (void)max_paths; (void)path_coords; (void)num_paths;
-    return nosup("jtofu_query_onesided_paths");
-}
-
-int jtofu_query_barrier_paths(union jtofu_phys_coords *phys_coords, size_t max_paths,
-                              union jtofu_path_coords path_coords[], size_t *num_paths)
-{
-    (void)phys_coords; (void)max_paths; (void)path_coords; (void)num_paths;
-    return nosup("jtofu_query_barrier_paths");
-}
-
-int jtofu_query_barrier_hops(union jtofu_phys_coords *phys_coords, size_t *num_hops)
-{
-    (void)phys_coords; (void)num_hops;
-    return nosup("jtofu_query_barrier_hops");
-}
-
-int jtofu_create_mapinfo_by_envvars(void **mapinfo, size_t *mapinfo_size, unsigned int *num_proc)
-{
-    (void)mapinfo; (void)mapinfo_size; (void)num_proc;
-    return nosup("jtofu_create_mapinfo_by_envvars");
-}
+/* ---- outside the subset: JTOFU_ERR_NOT_IMPLEMENTED, named on stderr ---- */
+NOSUP_FN(jtofu_add_job, nosup, jtofu_job_id_t job_id, const void *mapinfo)
+NOSUP_FN(jtofu_delete_job, nosup, jtofu_job_id_t job_id)
+NOSUP_FN(jtofu_query_onesided_paths, nosup, union jtofu_phys_coords *phys_coords, size_t max_paths,
+         union jtofu_path_coords path_coords[], size_t *num_paths)
+NOSUP_FN(jtofu_query_barrier_paths, nosup, union jtofu_phys_coords *phys_coords, size_t max_paths,
+         union jtofu_path_coords path_coords[], size_t *num_paths)
+NOSUP_FN(jtofu_query_barrier_hops, nosup, union jtofu_phys_coords *phys_coords, size_t *num_hops)
+NOSUP_FN(jtofu_create_mapinfo_by_envvars, nosup, void **mapinfo,
+         size_t *mapinfo_size, unsigned int *num_proc)

@@ -43,6 +43,16 @@ int utofu_post(struct utofu_vcq *v, const struct tofu_desc *d);
 /* Sleep briefly in the kernel until something arrives. */
 void utofu_idle(void);
 void utofu_see(uint64_t model_ns);
+/* A call outside the emulated subset: names itself on stderr, returns
+ * UTOFU_ERR_NOT_SUPPORTED. */
 int utofu_nosup(const char *name);
+/* NOSUP_FN(fn, report, parameters...) defines int fn(parameters) as
+ * "return report("fn");": the body of every call outside the subset
+ * (utofu_nosup.c; jtofu.c with its own report). The parameters stay unused. */
+#define NOSUP_FN(fn, report, ...)                                         \
+    _Pragma("GCC diagnostic push")                                        \
+    _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"")              \
+    int fn(__VA_ARGS__) { return report(#fn); }                           \
+    _Pragma("GCC diagnostic pop")
 
 #endif
