@@ -25,6 +25,9 @@ typedef void btl_put_done_fn(uint64_t owner, int status);
 void btl_init(btl_put_done_fn *put_done);
 /* From now on an append refused because the peer has exited counts as done. */
 void btl_set_finalizing(void);
+/* After the last completion (pml_finalize, after mbcf_finalize): the
+ * channel entries and queues go back to the allocator. */
+void btl_fini(void);
 /* An MBCF call failed with status: report and abort the job. */
 void btl_fail(const char *what, int status);
 /* peer is dead (MBCF_E_PEER_DEAD, or the PML learnt it): its queued entries

@@ -43,4 +43,5 @@ void pml_finalize(void)
     while (!chan_idle() && mbcf_now_ns() < until)
         pml_progress_wait();
     mbcf_finalize();
+    btl_fini();
 }
