@@ -126,9 +126,10 @@ static struct tofu_desc desc(uint8_t op, utofu_vcq_id_t rmt, utofu_stadd_t lcl, 
     return d;
 }
 
-int utofu_put(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, utofu_stadd_t lcl_stadd,
-              utofu_stadd_t rmt_stadd, size_t length, uint64_t edata, unsigned long int flags,
-              void *cbdata)
+/* A put or a get (op): the same checks and descriptor, the direction apart. */
+static int putget(uint8_t op, utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id,
+                  utofu_stadd_t lcl_stadd, utofu_stadd_t rmt_stadd, size_t length, uint64_t edata,
+                  unsigned long int flags, void *cbdata)
 {
     struct utofu_vcq *v;
     int r = check(vcq_hdl, rmt_vcq_id, edata, flags, &v);
@@ -136,9 +137,16 @@ int utofu_put(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, utofu_stadd_t 
         return r;
     if (length > utofu_st.p->max_putget)
         return UTOFU_ERR_INVALID_SIZE;
-    struct tofu_desc d = desc(TOFU_DESC_PUT, rmt_vcq_id, lcl_stadd, rmt_stadd, length, edata,
-                              flags, cbdata);
+    struct tofu_desc d = desc(op, rmt_vcq_id, lcl_stadd, rmt_stadd, length, edata, flags, cbdata);
     return utofu_post(v, &d);
+}
+
+int utofu_put(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, utofu_stadd_t lcl_stadd,
+              utofu_stadd_t rmt_stadd, size_t length, uint64_t edata, unsigned long int flags,
+              void *cbdata)
+{
+    return putget(TOFU_DESC_PUT, vcq_hdl, rmt_vcq_id, lcl_stadd, rmt_stadd, length, edata, flags,
+                  cbdata);
 }
 
 int utofu_put_piggyback(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, void *lcl_data,
@@ -175,15 +183,8 @@ int utofu_get(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, utofu_stadd_t 
               utofu_stadd_t rmt_stadd, size_t length, uint64_t edata, unsigned long int flags,
               void *cbdata)
 {
-    struct utofu_vcq *v;
-    int r = check(vcq_hdl, rmt_vcq_id, edata, flags, &v);
-    if (r)
-        return r;
-    if (length > utofu_st.p->max_putget)
-        return UTOFU_ERR_INVALID_SIZE;
-    struct tofu_desc d = desc(TOFU_DESC_GET, rmt_vcq_id, lcl_stadd, rmt_stadd, length, edata,
-                              flags, cbdata);
-    return utofu_post(v, &d);
+    return putget(TOFU_DESC_GET, vcq_hdl, rmt_vcq_id, lcl_stadd, rmt_stadd, length, edata, flags,
+                  cbdata);
 }
 
 int utofu_armw8(utofu_vcq_hdl_t vcq_hdl, utofu_vcq_id_t rmt_vcq_id, enum utofu_armw_op armw_op,
@@ -290,7 +291,8 @@ int utofu_poll_mrq(utofu_vcq_hdl_t vcq_hdl, unsigned long int flags,
     return e.status;
 }
 
-int utofu_query_num_unread_tcq(utofu_vcq_hdl_t vcq_hdl, size_t *count)
+/* Entries written to a completion ring (TCQ or MRQ) and not yet polled. */
+static int num_unread(utofu_vcq_hdl_t vcq_hdl, int mrq, size_t *count)
 {
     struct utofu_vcq *v = utofu_vcq_of(vcq_hdl);
     if (!v)
@@ -299,21 +301,19 @@ int utofu_query_num_unread_tcq(utofu_vcq_hdl_t vcq_hdl, size_t *count)
         return UTOFU_ERR_INVALID_POINTER;
     if (npend)
         utofu_emu_flush();
-    *count = __atomic_load_n(&v->ctrl->tcq_tail, __ATOMIC_ACQUIRE) - v->ctrl->tcq_head;
+    uint32_t *tail = mrq ? &v->ctrl->mrq_tail : &v->ctrl->tcq_tail;
+    *count = __atomic_load_n(tail, __ATOMIC_ACQUIRE) - (mrq ? v->ctrl->mrq_head : v->ctrl->tcq_head);
     return UTOFU_SUCCESS;
+}
+
+int utofu_query_num_unread_tcq(utofu_vcq_hdl_t vcq_hdl, size_t *count)
+{
+    return num_unread(vcq_hdl, 0, count);
 }
 
 int utofu_query_num_unread_mrq(utofu_vcq_hdl_t vcq_hdl, size_t *count)
 {
-    struct utofu_vcq *v = utofu_vcq_of(vcq_hdl);
-    if (!v)
-        return UTOFU_ERR_INVALID_VCQ_HDL;
-    if (!count)
-        return UTOFU_ERR_INVALID_POINTER;
-    if (npend)
-        utofu_emu_flush();
-    *count = __atomic_load_n(&v->ctrl->mrq_tail, __ATOMIC_ACQUIRE) - v->ctrl->mrq_head;
-    return UTOFU_SUCCESS;
+    return num_unread(vcq_hdl, 1, count);
 }
 
 int utofu_emu_last_tcq_times(utofu_vcq_hdl_t vcq_hdl, uint64_t *model_ns, uint64_t *wall_ns)
