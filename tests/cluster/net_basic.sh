@@ -6,14 +6,8 @@
 # unknown source), net_config from a read-only page applying nothing, and the
 # --net-stats power-off report. Prints TAP lines (userland/nettest).
 cd "$(dirname "$0")/../.." || exit 1
-LOG=$(mktemp -d "${TMPDIR:-/tmp}"/net_basic.XXXXXX)
-scripts/qemu/cluster -n 2 --quiet --timeout 300 --net-stats --log-dir "$LOG" nettest basic >"$LOG/out" 2>&1
-rc=$?
-lines=$(cat "$LOG"/node*.log | tr -d '\r' | grep -a -E '^(not )?ok - ')
-echo "$lines"
-[ $rc = 0 ] && echo "ok - net_basic: both nodes exited 0" || { echo "not ok - net_basic: cluster exit status $rc"; tail -n 5 "$LOG/out" | sed 's/^/# /'; }
-n=$(echo "$lines" | grep -c '^ok - ')
-[ "$n" -ge 36 ] && echo "ok - net_basic: $n results reported" || echo "not ok - net_basic: only $n of 36 results reported"
+. tests/cluster/net_lib.sh
+net_run net_basic 36 "both nodes" -n 2 --timeout 300 --net-stats -- basic
 stats=$(tr -d '\r' < "$LOG/node1.log" | grep -a '^net-stats:')
 if echo "$stats" | grep -q 'drop_ethertype=4 ' && echo "$stats" | grep -q 'drop_unknown_src=0 ' &&
    echo "$stats" | grep -q 'drop_bad_header=8 '; then
