@@ -38,6 +38,8 @@ struct tx {
     uint64_t srtt, rttvar;        /* RFC 6298 style estimator, Karn's rule */
     uint64_t busy_cur, busy_until;
     uint8_t rto_armed, busy, probing, fast_valid;
+    uint8_t rto_recovery;         /* after a timeout: only the oldest frame goes out
+                                     until an ack shows progress (see mbcf_tick) */
     uint32_t fast_base;
     struct txop ops[MBCF_OPQ];
     struct slot slots[MBCF_WINDOW];
@@ -290,7 +292,8 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
 static void pump(struct mbcf_engine *e, int p, struct tx *t)
 {
     build_frames(e, t);
-    uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) : e->cfg.window);
+    uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) :
+                                t->rto_recovery ? 1 : e->cfg.window);
     while (t->nxt != t->top && seq_lt(t->nxt, limit)) {
         struct slot *s = &t->slots[t->nxt % MBCF_WINDOW];
         if (send_slot(e, p, t, s) < 0) {
@@ -381,11 +384,12 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         e->st.rx_stale_ack++;
         return;
     }
-    int progress = t->base != n;
+    int progress = t->base != n, sampled = 0;
     uint64_t now = e->cb.now_ns(e->cb.ctx);
     if (progress) {               /* RTT sample from the newest frame acked */
         struct slot *s = &t->slots[(n - 1) % MBCF_WINDOW];
         if (s->sent_ns && now > s->sent_ns) {
+            sampled = 1;
             uint64_t r = now - s->sent_ns;
             if (!t->srtt) {
                 t->srtt = r;
@@ -416,7 +420,14 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     if (progress) {
         if (seq_lt(t->nxt, t->base))
             t->nxt = t->base;
-        t->rto_cur = t->rto_base;
+        /* Karn's rule (Karn and Partridge 1987; RFC 6298 sec. 5.7): a
+         * backed-off RTO stays until a frame sent only once is acknowledged.
+         * Going back to the old estimate on any progress made every frame
+         * time out again whenever the round trip exceeded it (frames sent
+         * ~7 times each on a host that stalls the switch for seconds). */
+        if (sampled)
+            t->rto_cur = t->rto_base;
+        t->rto_recovery = 0;
         t->rto_armed = t->nxt != t->base;
         t->rto_deadline = now + t->rto_cur;
         t->busy = t->probing = 0;
@@ -646,6 +657,33 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
 
 int mbcf_ack_owed(const struct mbcf_engine *e) { return e->want_ack != 0; }
 
+void mbcf_peer_state(const struct mbcf_engine *e, int node, struct mbcf_peer_state *out)
+{
+    memset(out, 0, sizeof *out);
+    if (node < 0 || node >= MBCF_MAX_NODES)
+        return;
+    const struct tx *t = e->tx[node];
+    if (t) {
+        out->tx_base = t->base;
+        out->tx_nxt = t->nxt;
+        out->tx_top = t->top;
+        out->tx_max = t->max;
+        out->ops_queued = t->op_tail - t->op_head;
+        out->rto_armed = t->rto_armed;
+        out->busy = t->busy;
+        out->probing = t->probing;
+        out->rto_cur_ns = t->rto_cur;
+        out->rto_due_ns = (int64_t)(t->rto_deadline - e->cb.now_ns(e->cb.ctx));
+    }
+    const struct rx *r = &e->rx[node];
+    out->rx_nxt = r->nxt;
+    out->rx_pending = r->pending;
+    out->rx_gap = r->gap;
+    out->rx_busy = r->busy;
+    out->ack_owed = (e->want_ack >> node) & 1;
+    out->dead = (e->dead >> node) & 1;
+}
+
 void mbcf_rx_done(struct mbcf_engine *e)
 {
     uint64_t m = e->want_ack;
@@ -670,6 +708,12 @@ void mbcf_tick(struct mbcf_engine *e)
                    (!t->busy || t->probing)) {
             e->st.timeouts++;
             t->nxt = t->base;        /* go back to the oldest unacknowledged frame */
+            /* ... and resend only it until an ack shows progress (TCP's loss
+             * window of one segment after a timeout, RFC 5681 sec. 3.1): a
+             * timeout may mean the path is slow, not lossy, and resending
+             * the whole window each time queued ~7 copies of every frame in
+             * front of the acks (congestion collapse, docs/tofu.md). */
+            t->rto_recovery = 1;
             t->fast_valid = 0;
             t->rto_cur = umin(2 * t->rto_cur, e->cfg.rto_max_ns);
             t->rto_armed = 0;

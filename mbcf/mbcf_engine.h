@@ -153,6 +153,20 @@ uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node);
 /* When a valid frame from node was last seen, to the tick (dead_ns set; else 0). */
 uint64_t mbcf_heard_ns(const struct mbcf_engine *e, int node);
 
+/* Where the protocol stands with one peer (diagnostics: a stalled transfer
+ * shows which side holds what). Sender side towards node: [tx_base, tx_nxt)
+ * sent and unacknowledged, [tx_nxt, tx_top) built, waiting to be (re)sent;
+ * receiver side: rx_nxt, the next sequence number expected from node. */
+struct mbcf_peer_state {
+    uint32_t tx_base, tx_nxt, tx_top, tx_max, ops_queued;
+    uint8_t rto_armed, busy, probing, dead;
+    uint64_t rto_cur_ns;
+    int64_t rto_due_ns;            /* deadline - now (negative: overdue) */
+    uint32_t rx_nxt, rx_pending;
+    uint8_t rx_gap, rx_busy, ack_owed;
+};
+void mbcf_peer_state(const struct mbcf_engine *e, int node, struct mbcf_peer_state *out);
+
 /* Operations posted and not completed (all peers). */
 uint32_t mbcf_outstanding(const struct mbcf_engine *e);
 const struct mbcf_stats_eng *mbcf_engine_stats(const struct mbcf_engine *e);
