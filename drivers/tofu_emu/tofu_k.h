@@ -6,7 +6,8 @@
  *                   (STADD + page-table checks, notices, get/atomic replies);
  *   tofu_k_vcq.c    the task side: configuration, VCQ rings in task memory,
  *                   doorbell, command table, completions, system calls.
- * Execution model (kapi.h): one CPU, interrupts off in the kernel, no locks. */
+ * Execution model (kapi.h): all of it runs under the big kernel lock
+ * (system calls, the NIC interrupt and the net tick on CPU 0). */
 #ifndef TOFU_K_H
 #define TOFU_K_H
 #include <stdint.h>
@@ -35,6 +36,8 @@ int tofu_k_post_room(unsigned n);
 void tofu_k_pump(void);
 int tofu_k_net_up(void);
 void tofu_k_net_stats(struct tofu_stats *s);
+/* Diagnostics: the transport's state on the console (SYS_tofu_dump). */
+void tofu_k_net_dump(void);
 
 /* ---- tofu_k_target.c (called from the engine's callbacks) ---- */
 /* src: the node whose put this is (the target remembers the outcome of each

@@ -14,6 +14,7 @@
 static struct mbcf_engine *eng;
 static int cur_src;        /* node whose frame the engine is processing (callbacks) */
 static int rx_done_seen;   /* the network layer calls tofu_k_net_rx_done per burst */
+static uint64_t ticks, last_tick_ns;   /* diagnostics: is the tick alive? */
 
 /* ---- message buffers (stable until their operation completes) ---- */
 #define MSG_POOL 1024
@@ -236,6 +237,8 @@ void tofu_k_net_rx_done(void)
 
 void tofu_k_net_tick(void)
 {
+    ticks++;
+    last_tick_ns = time_ns();
     if (!eng)
         return;
     mbcf_tick(eng);
@@ -277,4 +280,46 @@ void tofu_k_net_stats(struct tofu_stats *s)
     s->tx_retrans = e->tx_retrans;
     s->rx_dup = e->rx_dup;
     s->rx_ooo = e->rx_ooo;
+}
+
+/* Diagnostics (SYS_tofu_dump): the transport's state on the console, one
+ * line per peer, so a stalled transfer's log says which side holds what. */
+void tofu_k_net_dump(void)
+{
+    struct net_stats ns;
+    net_get_stats(&ns);
+    kprintf("tofu-dump: net rx %llu tx %llu irqs %llu rx_missed %llu drops runt %llu big %llu "
+            "type %llu src %llu hdr %llu; ticks %llu (last %lld us ago); postq %u msg_free %u\n",
+            (unsigned long long)ns.rx_frames, (unsigned long long)ns.tx_frames,
+            (unsigned long long)ns.irqs, (unsigned long long)ns.rx_missed,
+            (unsigned long long)ns.drop_runt, (unsigned long long)ns.drop_oversize,
+            (unsigned long long)ns.drop_ethertype, (unsigned long long)ns.drop_unknown_src,
+            (unsigned long long)ns.drop_bad_header, (unsigned long long)ticks,
+            (long long)(time_ns() - last_tick_ns) / 1000, pq_n, msg_nfree);
+    if (!eng)
+        return;
+    const struct mbcf_stats_eng *e = mbcf_engine_stats(eng);
+    kprintf("tofu-dump: engine tx_data %llu retrans %llu acks %llu blocked %llu timeouts %llu "
+            "fast %llu busy_rx %llu; rx %llu data %llu ack %llu dup %llu ooo %llu stale %llu "
+            "bad %llu; applied %llu refused %llu fifo_busy %llu; ops %llu/%llu\n",
+            (unsigned long long)e->tx_data, (unsigned long long)e->tx_retrans,
+            (unsigned long long)e->tx_ack, (unsigned long long)e->tx_blocked,
+            (unsigned long long)e->timeouts, (unsigned long long)e->fast_retrans,
+            (unsigned long long)e->busy_acks_rx, (unsigned long long)e->rx_frames,
+            (unsigned long long)e->rx_data, (unsigned long long)e->rx_ack,
+            (unsigned long long)e->rx_dup, (unsigned long long)e->rx_ooo,
+            (unsigned long long)e->rx_stale_ack, (unsigned long long)e->rx_malformed,
+            (unsigned long long)e->applied, (unsigned long long)e->refused,
+            (unsigned long long)e->fifo_busy, (unsigned long long)e->ops_completed,
+            (unsigned long long)e->ops_posted);
+    for (int p = 0; p < net_nodes(); p++) {
+        struct mbcf_peer_state s;
+        mbcf_peer_state(eng, p, &s);
+        kprintf("tofu-dump: peer %d: tx base %u nxt %u top %u max %u ops %u rto %s %llu us "
+                "due %lld us busy %u probing %u | rx nxt %u pending %u gap %u busy %u ack_owed %u\n",
+                p, s.tx_base, s.tx_nxt, s.tx_top, s.tx_max, s.ops_queued,
+                s.rto_armed ? "armed" : "off", (unsigned long long)s.rto_cur_ns / 1000,
+                (long long)s.rto_due_ns / 1000, s.busy, s.probing, s.rx_nxt, s.rx_pending,
+                s.rx_gap, s.rx_busy, s.ack_owed);
+    }
 }

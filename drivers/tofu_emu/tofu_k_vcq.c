@@ -451,6 +451,28 @@ static long sys_stats(uint64_t uout)
     return copy_to_user(uout, &s, sizeof s) ? -EFAULT : 0;
 }
 
+/* Diagnostics: the task side (VCQ indices, commands) and the transport on
+ * the console; `why` is the caller's tag for the log. */
+static long sys_dump(long why)
+{
+    unsigned used = 0;
+    for (int i = 0; i < CMDS; i++)
+        used += cmds[i].used != 0;
+    kprintf("tofu-dump: (%ld) events %u doorbells %llu waits %llu cmds in use %u\n", why, events,
+            (unsigned long long)doorbells, (unsigned long long)waits, used);
+    for (int i = 0; i < TOFU_VCQ_MAX; i++) {
+        struct vcq *v = &vcqs[i];
+        struct tofu_vcq_ctrl ctl;
+        if (!v->used || copy_from_user(&ctl, v->r.ctrl, sizeof ctl))
+            continue;
+        kprintf("tofu-dump: vcq %d: toq %u/%u tcq %u/%u mrq %u/%u lost %u inflight %u\n", i,
+                v->toq_head, ctl.toq_tail, ctl.tcq_head, v->tcq_tail, ctl.mrq_head, v->mrq_tail,
+                v->mrq_lost, v->inflight);
+    }
+    tofu_k_net_dump();
+    return 0;
+}
+
 long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
 {
     switch (nr) {
@@ -462,6 +484,7 @@ long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
     case SYS_tofu_doorbell:   return sys_doorbell(a1);
     case SYS_tofu_wait:       return sys_wait((uint32_t)a1, (int64_t)a2);
     case SYS_tofu_stats:      return sys_stats(a1);
+    case SYS_tofu_dump:       return sys_dump((long)a1);
     }
     return -ENOSYS;
 }

@@ -23,6 +23,8 @@
 #define SYS_tofu_wait       1026 /* (uint32_t seen, int64_t timeout_ns) -> current event count
                                     (at once when it differs from seen) | -ETIMEDOUT */
 #define SYS_tofu_stats      1027 /* (struct tofu_stats *out) -> 0 */
+#define SYS_tofu_dump       1028 /* (long tag) -> 0: diagnostics, the controller's queues and
+                                    its transport's per-peer state on the console */
 
 #define TOFU_ABI_MODE_TOFU1 1
 #define TOFU_ABI_MODE_TOFUD 2

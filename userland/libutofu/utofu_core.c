@@ -77,6 +77,11 @@ int utofu_emu_stats(struct tofu_stats *out)
     return utofu_sys(SYS_tofu_stats, (long)out, 0, 0, 0) ? UTOFU_ERR_FATAL : UTOFU_SUCCESS;
 }
 
+void utofu_emu_dump(long tag)
+{
+    (void)utofu_sys(SYS_tofu_dump, tag, 0, 0, 0);
+}
+
 int utofu_nosup(const char *name)
 {
     fprintf(stderr, "utofu: %s: not supported by the emulated controller "

@@ -31,6 +31,9 @@ int utofu_emu_last_tcq_times(utofu_vcq_hdl_t vcq_hdl, uint64_t *model_ns, uint64
 const char *utofu_emu_mode(void);       /* "tofud" / "tofu1" (NULL without Tofu) */
 int utofu_emu_info(struct tofu_info *out);
 int utofu_emu_stats(struct tofu_stats *out);
+/* Diagnostics: the kernel prints its VCQ and transport state on the console,
+ * tagged with `tag` (for a test that waited too long). */
+void utofu_emu_dump(long tag);
 const char *utofu_strerror(int rc);     /* "UTOFU_ERR_TCQ_STADD", ... */
 
 #endif

@@ -30,6 +30,7 @@
 #define WINS_OFF 16512u         /* cswap winner flags, one 8-byte slot per node */
 #define PIG_OFF  8192u
 #define BAR_OFF  40000u         /* barrier flags, one 8-byte slot per sender */
+#define BAR_LAST 9               /* the barrier before the nodes power off */
 
 static int me, n, fails;
 static utofu_vcq_hdl_t vh;
@@ -52,6 +53,18 @@ static void check(int ok, const char *fmt, ...)
 static uint8_t pat(int owner, int peer, unsigned i) { return (uint8_t)(owner * 37 + peer * 11 + i * 7 + 1); }
 
 /* ---- notices: counted by (type, edata); errors kept apart ---- */
+/* A wait that has lasted 20 s has the kernel print its Tofu state once
+ * (utofu_emu_dump), so a stalled run's log says where the frame is even if
+ * the node is stopped before its own time limit. */
+static void slow_dump(uint64_t t0, int tag)
+{
+    static uint64_t dumped_t0;
+    if (dumped_t0 != t0 && utofu_emu_wall() - t0 > 20000000000ull) {
+        dumped_t0 = t0;
+        utofu_emu_dump(tag);
+    }
+}
+
 static unsigned seen[6][256];
 static int mrq_errors[64], n_mrq_errors;
 static struct utofu_mrq_notice armw_local[64];
@@ -80,6 +93,7 @@ static int wait_notices(int type, int edata, unsigned want)
     uint64_t t0 = utofu_emu_wall();
     while (seen[type][edata] < want) {
         take_notice();
+        slow_dump(t0, 1000 + type * 256 + edata);
         if (utofu_emu_wall() - t0 > 60000000000ull)
             return 0;
     }
@@ -94,6 +108,7 @@ static int drain_tcq(int count, int *errs)
     while (count > 0 && utofu_emu_wall() - t0 < 60000000000ull) {
         void *cb;
         int rc = utofu_poll_tcq(vh, 0, &cb);
+        slow_dump(t0, 900);
         if (rc == UTOFU_ERR_NOT_FOUND) {
             take_notice();
             continue;
@@ -127,25 +142,30 @@ static void barrier(int phase)
             barrier_put(p, phase);
     int pending = n - 1, retries[64] = { 0 };
     uint64_t t0 = utofu_emu_wall();
-    /* Done when every peer's notice is here and my puts completed. A peer
-     * that got my notice may exit before my put's acknowledgement reaches me
-     * (lost frame on a loaded host): once all notices are here, wait for my
-     * completions 2 s at most. */
+    /* Done when every peer's notice is here and my puts completed. After
+     * the last barrier a peer that got my notice may power off before my
+     * put's acknowledgement reaches me: there, once all notices are here,
+     * wait for my completions 2 s at most. Earlier barriers wait for every
+     * completion: one left behind would be taken for a later command's
+     * (the next test's TCQ count) when the network is slow (a loaded host
+     * delays frames by seconds). */
     uint64_t all_seen = 0;
     while ((pending > 0 || seen[UTOFU_MRQ_TYPE_RMT_PUT][0xf0 + phase] < (unsigned)n - 1) &&
            utofu_emu_wall() - t0 < 60000000000ull) {
-        if (seen[UTOFU_MRQ_TYPE_RMT_PUT][0xf0 + phase] >= (unsigned)n - 1) {
+        if (phase == BAR_LAST && seen[UTOFU_MRQ_TYPE_RMT_PUT][0xf0 + phase] >= (unsigned)n - 1) {
             if (!all_seen)
                 all_seen = utofu_emu_wall();
             else if (utofu_emu_wall() - all_seen > 2000000000ull) {
                 printf("# node %d: barrier %d: %d of my puts not acknowledged yet, peers done\n",
                        me, phase, pending);
+                utofu_emu_dump(50 + phase);
                 pending = 0;
                 break;
             }
         }
         void *cb;
         int rc = utofu_poll_tcq(vh, 0, &cb);
+        slow_dump(t0, 200 + phase);
         if (rc == UTOFU_ERR_NOT_FOUND)
             take_notice();
         else if (rc == UTOFU_SUCCESS)
@@ -164,6 +184,7 @@ static void barrier(int phase)
     }
     n_mrq_errors = 0;
     if (pending || !wait_notices(UTOFU_MRQ_TYPE_RMT_PUT, 0xf0 + phase, (unsigned)n - 1)) {
+        utofu_emu_dump(phase);
         check(0, "barrier %d timed out", phase);
         exit(1);
     }
@@ -298,8 +319,10 @@ static void test_atomics(void)
             check(0, "post atomics to %d: %s", p, utofu_strerror(r));
     }
     uint64_t t0 = utofu_emu_wall();
-    while (n_armw_local < 3 * n && utofu_emu_wall() - t0 < 60000000000ull)
+    while (n_armw_local < 3 * n && utofu_emu_wall() - t0 < 60000000000ull) {
         take_notice();
+        slow_dump(t0, 300);
+    }
     check(n_armw_local == 3 * n, "%d local atomic notices", n_armw_local);
     /* my cswap wins, by target */
     uint64_t won[64] = { 0 };
@@ -481,12 +504,14 @@ static void test_model_time(void)
         int rc;
         for (;;) {
             rc = utofu_poll_mrq(vh, 0, &nt);
+            slow_dump(w0, 110 + round);
             if (rc == UTOFU_SUCCESS && nt.notice_type == UTOFU_MRQ_TYPE_RMT_PUT &&
                 nt.edata == (uint64_t)(0xd0 + round))
                 break;
             if (rc == UTOFU_SUCCESS && nt.notice_type < 6)   /* others' barrier notices */
                 seen[nt.notice_type][nt.edata & 0xff]++;
             if (utofu_emu_wall() - w0 > 120000000000ull) {   /* go-back-N under loss+dup on a loaded host */
+                utofu_emu_dump(100 + round);
                 rc = UTOFU_ERR_NOT_FOUND;
                 break;
             }
@@ -520,7 +545,7 @@ int main(void)
     test_overflow();
     barrier(8);
     test_model_time();
-    barrier(9);
+    barrier(BAR_LAST);
     /* no notice arrived twice: every counted (type, edata) is 0 or 1 */
     int once = 1;
     const int remote[3] = { UTOFU_MRQ_TYPE_RMT_PUT, UTOFU_MRQ_TYPE_RMT_GET, UTOFU_MRQ_TYPE_RMT_ARMW };
