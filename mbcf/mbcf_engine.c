@@ -384,12 +384,11 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         e->st.rx_stale_ack++;
         return;
     }
-    int progress = t->base != n, sampled = 0;
+    int progress = t->base != n;
     uint64_t now = e->cb.now_ns(e->cb.ctx);
     if (progress) {               /* RTT sample from the newest frame acked */
         struct slot *s = &t->slots[(n - 1) % MBCF_WINDOW];
         if (s->sent_ns && now > s->sent_ns) {
-            sampled = 1;
             uint64_t r = now - s->sent_ns;
             if (!t->srtt) {
                 t->srtt = r;
@@ -420,13 +419,7 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     if (progress) {
         if (seq_lt(t->nxt, t->base))
             t->nxt = t->base;
-        /* Karn's rule (Karn and Partridge 1987; RFC 6298 sec. 5.7): a
-         * backed-off RTO stays until a frame sent only once is acknowledged.
-         * Going back to the old estimate on any progress made every frame
-         * time out again whenever the round trip exceeded it (frames sent
-         * ~7 times each on a host that stalls the switch for seconds). */
-        if (sampled)
-            t->rto_cur = t->rto_base;
+        t->rto_cur = t->rto_base;
         t->rto_recovery = 0;
         t->rto_armed = t->nxt != t->base;
         t->rto_deadline = now + t->rto_cur;

@@ -444,14 +444,13 @@ static void test_window_and_backoff(void **state)
 }
 
 /* A link whose round trip (1.2 s) is far above the largest RTO (320 ms), as
- * on a 2-core host running 4 QEMU nodes, where the switch and the QEMU I/O
- * threads stall for seconds and then deliver frames in a burst (seen in the
+ * on a loaded 2-core host running 4 QEMU nodes, where frame delivery stops
+ * for seconds and then comes in one burst (seen in the
  * Tofu transport's captures, docs/tofu.md "Stalls under load"). Before the
- * fix every timeout resent the whole window and every acknowledgement
- * dropped the backed-off RTO back to 10 ms (Karn's rule broken), so each
- * frame went out about 7 times and the copies queued up in front of the
- * acks: congestion collapse. Now a timeout resends only the oldest frame and
- * the backed-off RTO is kept until a frame sent once is acknowledged. */
+ * fix every timeout resent the whole window (up to 64 frames), so each frame
+ * went out about 7 times and the copies queued up in front of the acks:
+ * congestion collapse. Now a timeout resends only the oldest frame until an
+ * ack shows progress. */
 static void test_long_rtt_no_storm(void **state)
 {
     (void)state;
