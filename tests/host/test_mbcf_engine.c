@@ -446,7 +446,7 @@ static void test_window_and_backoff(void **state)
 /* A link whose round trip (1.2 s) is far above the largest RTO (320 ms), as
  * on a loaded 2-core host running 4 QEMU nodes, where frame delivery stops
  * for seconds and then comes in one burst (seen in the
- * Tofu transport's captures, docs/tofu.md "Stalls under load"). Before the
+ * Tofu transport's captures, docs/tofu.md "Stalls of tofu_ops"). Before the
  * fix every timeout resent the whole window (up to 64 frames), so each frame
  * went out about 7 times and the copies queued up in front of the acks:
  * congestion collapse. Now a timeout resends only the oldest frame until an
