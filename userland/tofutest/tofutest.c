@@ -72,7 +72,7 @@ static int n_armw_local;
 /* The notices of test_model_time's puts (edata MODEL_EDATA + round), kept
  * whole: the peer may send its put while this node still polls in the
  * barrier before the test, and that poll takes the notice (the cause of the
- * tofu_ops stalls, docs/tofu.md "Stalls under load"). */
+ * tofu_ops stalls, docs/tofu.md "Stalls of tofu_ops"). */
 #define MODEL_EDATA 0xd0
 static struct utofu_mrq_notice model_notice[2];
 
