@@ -47,6 +47,10 @@ void *nbc_tmp(struct nbc_sched *s, int count, MPI_Datatype dt);
 int nbc_start(struct nbc_sched *s, MPI_Request *req);
 /* Free a schedule that was never started. */
 void nbc_discard(struct nbc_sched *s);
+/* Broadcast of buf from root over the tree the blocking Bcast would choose
+ * (mpi_nbc_tree.c); MPI_SUCCESS or MPI_ERR_NO_MEM. */
+int nbc_build_bcast(struct nbc_sched *s, struct comm *c, void *buf, int count,
+                    MPI_Datatype dt, int root);
 /* Advance every started schedule (called from the progress round). */
 void nbc_progress(void);
 
