@@ -5,7 +5,8 @@
  *   Ibcast                the blocking Bcast's tree (mpi_nbc_tree.c)
  *   Ireduce, Iallreduce   binomial tree (rooted at 0 and then sent to the root
  *                         for a non-commutative op, so operands stay in rank
- *                         order); Iallreduce = reduce to 0 + Ibcast's tree
+ *                         order); Iallreduce: recursive doubling when the
+ *                         blocking one would, else reduce to 0 + Ibcast's tree
  *   Igather(v), Iscatter(v)            direct, one round
  *   Iallgather(v), Ialltoall(v,w)      direct exchange with every member
  *   Ireduce_scatter(_block)            reduce to 0, then scatter
@@ -189,8 +190,12 @@ int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MP
     NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, -1, fn));
     if (sbuf != MPI_IN_PLACE)
         nbc_copy(s, sbuf, count, dt, rbuf, count, dt);
-    build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
-    return launch(s, nbc_build_bcast(s, c, rbuf, count, dt, 0), comm, req, fn);
+    int e = nbc_build_allreduce_rdb(s, c, rbuf, count, dt, op);
+    if (e == NBC_NOT_CHOSEN) {
+        build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
+        e = nbc_build_bcast(s, c, rbuf, count, dt, 0);
+    }
+    return launch(s, e, comm, req, fn);
 }
 MPI_ALIAS(Iallreduce);
 

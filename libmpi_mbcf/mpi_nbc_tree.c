@@ -7,7 +7,9 @@
  * coll_bcast.c and coll_bcast_pipe.c; segmented ones stream: in round k a
  * rank receives segment k from its parent and forwards segment k-1 to its
  * children. The algorithms that need other steps (split binary tree,
- * scatter+allgather, the TofuD trees) are built as the binomial tree. */
+ * scatter+allgather, the TofuD trees) are built as the binomial tree.
+ * Iallreduce likewise follows the blocking choice (coll_allreduce_choice):
+ * recursive doubling as a schedule, else reduce to 0 + this broadcast. */
 #include "mpi_nbc.h"
 #include "mpi_datatype.h"
 #include "coll_internal.h"
@@ -92,5 +94,59 @@ int nbc_build_bcast(struct nbc_sched *s, struct comm *c, void *buf, int count,
         }
     }
     free(children);
+    return MPI_SUCCESS;
+}
+
+/* Recursive doubling (coll_allreduce.c's, as a schedule): with p = 2^k + rem,
+ * ranks 2i < 2 rem first hand their operand to 2i + 1 and get the result
+ * back at the end; the others exchange with newrank ^ mask, the lower range
+ * always the left operand (non-commutative ops keep rank order). */
+static void build_rdb(struct nbc_sched *s, struct comm *c, void *acc, void *tmp, int count,
+                      MPI_Datatype dt, MPI_Op op)
+{
+    int rank = c->rank, pof2 = coll_pow2_floor(c->size), rem = c->size - pof2, nr;
+    if (rank < 2 * rem && rank % 2 == 0) {
+        nbc_send(s, acc, count, dt, rank + 1);
+        nbc_round(s);
+        nbc_recv(s, acc, count, dt, rank + 1);
+        nbc_round(s);
+        return;
+    }
+    if (rank < 2 * rem) {
+        nbc_recv(s, tmp, count, dt, rank - 1);
+        nbc_round(s);
+        nbc_op(s, tmp, acc, count, dt, op);          /* acc = theirs op acc */
+        nr = rank / 2;
+    } else {
+        nr = rank - rem;
+    }
+    for (int mask = 1; mask < pof2; mask <<= 1) {
+        int nd = nr ^ mask, dst = nd < rem ? 2 * nd + 1 : nd + rem;
+        nbc_send(s, acc, count, dt, dst);
+        nbc_recv(s, tmp, count, dt, dst);
+        nbc_round(s);
+        if (nd < nr) {
+            nbc_op(s, tmp, acc, count, dt, op);      /* acc = theirs op acc */
+        } else {
+            nbc_op(s, acc, tmp, count, dt, op);      /* tmp = acc op theirs */
+            nbc_copy(s, tmp, count, dt, acc, count, dt);
+        }
+    }
+    if (rank < 2 * rem)
+        nbc_send(s, acc, count, dt, rank - 1);
+    nbc_round(s);
+}
+
+int nbc_build_allreduce_rdb(struct nbc_sched *s, struct comm *c, void *rbuf, int count,
+                            MPI_Datatype dt, MPI_Op op)
+{
+    struct dte *d = dt_layout(dt);
+    if (c->size < 2 ||
+        coll_allreduce_choice(count, (size_t)d->size, c->size) != ALLREDUCE_RECURSIVE_DOUBLING)
+        return NBC_NOT_CHOSEN;
+    void *tmp = nbc_tmp(s, count, dt);
+    if (!tmp)
+        return MPI_ERR_NO_MEM;
+    build_rdb(s, c, rbuf, tmp, count, dt, op);
     return MPI_SUCCESS;
 }
