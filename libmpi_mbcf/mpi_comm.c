@@ -546,7 +546,7 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     case MPI_WTIME_IS_GLOBAL: *out = &attr_wtime_global; return MPI_SUCCESS;
     case MPI_UNIVERSE_SIZE: *out = &attr_universe; return MPI_SUCCESS;
     case MPI_APPNUM: *out = &attr_appnum; return MPI_SUCCESS;
-    case MPI_LASTUSEDCODE: *out = &attr_lastcode; return MPI_SUCCESS;
+    case MPI_LASTUSEDCODE: attr_lastcode = err_user_last(); *out = &attr_lastcode; return MPI_SUCCESS;
     }
     if (!user_key(keyval))
         return mpi_err(comm, MPI_ERR_KEYVAL, "MPI_Comm_get_attr");

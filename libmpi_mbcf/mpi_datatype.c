@@ -304,8 +304,10 @@ int PMPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 }
 MPI_ALIAS(Type_contiguous);
 
-static int hvector(int count, int blocklen, int64_t stride_bytes, MPI_Datatype old,
-                   MPI_Datatype *newtype, int combiner, const char *fn)
+/* (H)vector: stride_bytes apart; the contents record the caller's stride
+ * (elements for VECTOR: an int, bytes for HVECTOR: an address). */
+static int hvector(int count, int blocklen, int64_t stride_bytes, int64_t stride_arg,
+                   MPI_Datatype old, MPI_Datatype *newtype, int combiner, const char *fn)
 {
     if (count < 0 || blocklen < 0)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_COUNT, fn);
@@ -324,6 +326,18 @@ static int hvector(int count, int blocklen, int64_t stride_bytes, MPI_Datatype o
     int rc = build1(count, bl, disp, old, combiner, newtype, fn);
     free(bl);
     free(disp);
+    int vec = combiner == MPI_COMBINER_VECTOR;
+    struct dt_contents *k = rc ? NULL : dt_record(*newtype, combiner, vec ? 3 : 2, !vec, 1);
+    if (k) {
+        k->ints[0] = count;
+        k->ints[1] = blocklen;
+        if (vec)
+            k->ints[2] = (int)stride_arg;
+        else
+            k->addrs[0] = stride_arg;
+        k->types[0] = old;
+        dtc_retain(k);
+    }
     return rc;
 }
 
@@ -333,34 +347,16 @@ int PMPI_Type_vector(int count, int blocklen, int stride, MPI_Datatype old,
     struct dte *o = dt_get(old);
     if (!o)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
-    int rc = hvector(count, blocklen, (int64_t)stride * dte_extent(o), old, newtype,
-                     MPI_COMBINER_VECTOR, "MPI_Type_vector");
-    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
-    if (k) {
-        k->ints[0] = count;
-        k->ints[1] = blocklen;
-        k->ints[2] = stride;
-        k->types[0] = old;
-        dtc_retain(k);
-    }
-    return rc;
+    return hvector(count, blocklen, (int64_t)stride * dte_extent(o), stride, old, newtype,
+                   MPI_COMBINER_VECTOR, "MPI_Type_vector");
 }
 MPI_ALIAS(Type_vector);
 
 int PMPI_Type_create_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old,
                             MPI_Datatype *newtype)
 {
-    int rc = hvector(count, blocklen, stride, old, newtype, MPI_COMBINER_HVECTOR,
-                     "MPI_Type_create_hvector");
-    struct dt_contents *k = rc ? NULL : dt_record(*newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
-    if (k) {
-        k->ints[0] = count;
-        k->ints[1] = blocklen;
-        k->addrs[0] = stride;
-        k->types[0] = old;
-        dtc_retain(k);
-    }
-    return rc;
+    return hvector(count, blocklen, stride, stride, old, newtype, MPI_COMBINER_HVECTOR,
+                   "MPI_Type_create_hvector");
 }
 MPI_ALIAS(Type_create_hvector);
 

@@ -83,8 +83,9 @@ int mpi_err(MPI_Comm comm, int code, const char *fn)
         pml_fail_report(code, fn);
         PMPI_Abort(comm, MPIX_ERR_PROC_FAILED);
     }
+    const char *u = err_user_string(code);
     fprintf(stderr, "libmpi_mbcf: fatal error in %s on rank %d: %s\n", fn, mpi_world_rank,
-            code >= 0 && code < NERR ? err_names[code] : "unknown error code");
+            code >= 0 && code < NERR ? err_names[code] : u ? u : "unknown error code");
     fflush(stderr);
     PMPI_Abort(comm, code ? code : 1);
     return code;
@@ -99,6 +100,11 @@ int PMPI_Error_string(int code, char *s, int *len)
         *len = (int)strlen(s);
         return MPI_SUCCESS;
     }
+    if (err_user_string(code)) {
+        snprintf(s, MPI_MAX_ERROR_STRING, "%s", err_user_string(code));
+        *len = (int)strlen(s);
+        return MPI_SUCCESS;
+    }
     snprintf(s, MPI_MAX_ERROR_STRING, "%s",
              code >= 0 && code < NERR ? err_names[code] : "unknown error code");
     *len = (int)strlen(s);
@@ -108,6 +114,10 @@ MPI_ALIAS(Error_string);
 
 int PMPI_Error_class(int code, int *cls)
 {
+    if (cls && err_user_class(code) >= 0) {
+        *cls = err_user_class(code);
+        return MPI_SUCCESS;
+    }
     if (!cls || code < 0 || pml_err_class(code) > MPI_ERR_LASTCODE)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_class");
     *cls = pml_err_class(code);

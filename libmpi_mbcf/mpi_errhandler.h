@@ -8,6 +8,12 @@
 /* Report code on comm (fatal unless the handler returns); returns code. */
 int mpi_err(MPI_Comm comm, int code, const char *fn);
 
+/* The program's own classes and codes (mpi_error_user.c): the class of
+ * code or -1, its string or NULL, the largest code given out. */
+int err_user_class(int code);
+const char *err_user_string(int code);
+int err_user_last(void);
+
 #define CHECK_INIT(fn) \
     do { if (!mpi_initialized || mpi_finalized) return mpi_err(MPI_COMM_WORLD, MPI_ERR_OTHER, fn); } while (0)
 

@@ -2,10 +2,11 @@
  * sec 5.12): argument checks as the blocking ones (mpi_coll_check.h), then a
  * schedule (mpi_nbc.h) of the algorithm:
  *   Ibarrier              dissemination, ceil(log2 p) rounds
- *   Ibcast                binomial tree from the root
+ *   Ibcast                the blocking Bcast's tree (mpi_nbc_tree.c)
  *   Ireduce, Iallreduce   binomial tree (rooted at 0 and then sent to the root
  *                         for a non-commutative op, so operands stay in rank
- *                         order); Iallreduce = reduce to 0 + binomial bcast
+ *                         order); Iallreduce: recursive doubling when the
+ *                         blocking one would, else reduce to 0 + Ibcast's tree
  *   Igather(v), Iscatter(v)            direct, one round
  *   Iallgather(v), Ialltoall(v,w)      direct exchange with every member
  *   Ireduce_scatter(_block)            reduce to 0, then scatter
@@ -51,26 +52,6 @@ static int launch(struct nbc_sched *s, int e, MPI_Comm comm, MPI_Request *req, c
         return mpi_err(comm, MPI_ERR_NO_MEM, fn)
 
 /* ---- building blocks ---- */
-
-/* Binomial broadcast of buf from root (each rank receives once, then sends
- * to its subtree). */
-static void build_bcast(struct nbc_sched *s, void *buf, int count, MPI_Datatype dt, int root,
-                        int rank, int p)
-{
-    int vr = (rank - root + p) % p, mask = 1;
-    while (mask < p) {
-        if (vr & mask) {
-            nbc_recv(s, buf, count, dt, (vr - mask + root) % p);
-            break;
-        }
-        mask <<= 1;
-    }
-    nbc_round(s);
-    for (mask >>= 1; mask > 0; mask >>= 1)
-        if (vr + mask < p)
-            nbc_send(s, buf, count, dt, (vr + mask + root) % p);
-    nbc_round(s);
-}
 
 /* Binomial reduction: acc holds this rank's operand; at the end the root's
  * acc holds the result (other ranks' acc is scratch). Children with higher
@@ -179,8 +160,7 @@ int PMPI_Ibcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm,
 {
     const char *fn = "MPI_Ibcast";
     NBC_BEGIN(fn, coll_check_bcast(comm, c, count, dt, root, fn));
-    build_bcast(s, buf, count, dt, root, c->rank, c->size);
-    return launch(s, 0, comm, req, fn);
+    return launch(s, nbc_build_bcast(s, c, buf, count, dt, root), comm, req, fn);
 }
 MPI_ALIAS(Ibcast);
 
@@ -210,9 +190,12 @@ int PMPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MP
     NBC_BEGIN(fn, coll_check_reduce(comm, c, count, dt, op, -1, fn));
     if (sbuf != MPI_IN_PLACE)
         nbc_copy(s, sbuf, count, dt, rbuf, count, dt);
-    build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
-    build_bcast(s, rbuf, count, dt, 0, c->rank, c->size);
-    return launch(s, 0, comm, req, fn);
+    int e = nbc_build_allreduce_rdb(s, c, rbuf, count, dt, op);
+    if (e == NBC_NOT_CHOSEN) {
+        build_reduce(s, rbuf, count, dt, op, 0, c->rank, c->size);
+        e = nbc_build_bcast(s, c, rbuf, count, dt, 0);
+    }
+    return launch(s, e, comm, req, fn);
 }
 MPI_ALIAS(Iallreduce);
 

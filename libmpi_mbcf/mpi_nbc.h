@@ -47,6 +47,16 @@ void *nbc_tmp(struct nbc_sched *s, int count, MPI_Datatype dt);
 int nbc_start(struct nbc_sched *s, MPI_Request *req);
 /* Free a schedule that was never started. */
 void nbc_discard(struct nbc_sched *s);
+/* Broadcast of buf from root over the tree the blocking Bcast would choose
+ * (mpi_nbc_tree.c); MPI_SUCCESS or MPI_ERR_NO_MEM. */
+int nbc_build_bcast(struct nbc_sched *s, struct comm *c, void *buf, int count,
+                    MPI_Datatype dt, int root);
+/* Allreduce of rbuf (this rank's operand) by recursive doubling when the
+ * blocking Allreduce would choose it: MPI_SUCCESS, MPI_ERR_NO_MEM, or
+ * NBC_NOT_CHOSEN (nothing built: the caller reduces and broadcasts). */
+#define NBC_NOT_CHOSEN (-1)
+int nbc_build_allreduce_rdb(struct nbc_sched *s, struct comm *c, void *rbuf, int count,
+                            MPI_Datatype dt, MPI_Op op);
 /* Advance every started schedule (called from the progress round). */
 void nbc_progress(void);
 

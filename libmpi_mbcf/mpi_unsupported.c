@@ -22,27 +22,6 @@ int PMPI_Comm_get_parent(MPI_Comm *parent)
 }
 MPI_ALIAS(Comm_get_parent);
 
-int PMPI_Add_error_class(int *errorclass)
-{
-    (void)errorclass;
-    return unsupported("MPI_Add_error_class");
-}
-MPI_ALIAS(Add_error_class);
-
-int PMPI_Add_error_code(int errorclass, int *errorcode)
-{
-    (void)errorclass; (void)errorcode;
-    return unsupported("MPI_Add_error_code");
-}
-MPI_ALIAS(Add_error_code);
-
-int PMPI_Add_error_string(int errorcode, const char *string)
-{
-    (void)errorcode; (void)string;
-    return unsupported("MPI_Add_error_string");
-}
-MPI_ALIAS(Add_error_string);
-
 
 
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int errcodes[])

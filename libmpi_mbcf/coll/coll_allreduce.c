@@ -123,6 +123,15 @@ fold:
     return rc == MPI_SUCCESS ? fold_out(acc, count, dt, rank, rem, comm) : rc;
 }
 
+int coll_allreduce_choice(int count, size_t tsize, int size)
+{
+    int alg = coll_choice(COLL_ALLREDUCE);
+    if (alg == ALLREDUCE_AUTO)
+        alg = (size_t)count * tsize <= 4096 || count < coll_pow2_floor(size)
+              ? ALLREDUCE_RECURSIVE_DOUBLING : ALLREDUCE_RABENSEIFNER;
+    return alg;
+}
+
 int coll_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
                    MPI_Op op, MPI_Comm comm)
 {
@@ -138,10 +147,7 @@ int coll_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
         return MPI_SUCCESS;
     struct coll_type t;
     TRY(coll_type_info(dt, &t));
-    int alg = coll_choice(COLL_ALLREDUCE);
-    if (alg == ALLREDUCE_AUTO)
-        alg = (size_t)count * (size_t)t.size <= 4096 || count < coll_pow2_floor(size)
-              ? ALLREDUCE_RECURSIVE_DOUBLING : ALLREDUCE_RABENSEIFNER;
+    int alg = coll_allreduce_choice(count, (size_t)t.size, size);
     if (alg == ALLREDUCE_REDUCE_BCAST) {
         char *tmp = coll_tmp_alloc(count, &t, &b);
         if (!tmp) { rc = MPI_ERR_NO_MEM; goto out; }

@@ -140,6 +140,9 @@ int coll_tree_pipe(char *p, size_t n, size_t seg, int parent,
                    const int *children, int nchild, int tag, MPI_Comm comm);
 /* Binomial-tree and scatter+allgather bcast on bytes (coll_bcast.c). */
 int coll_bcast_binomial_bytes(char *p, size_t n, int root, MPI_Comm comm);
+/* Allreduce: the algorithm (ALLREDUCE_*) for count elements of tsize bytes
+ * on size ranks, forced or by the size rule (coll_allreduce.c). */
+int coll_allreduce_choice(int count, size_t tsize, int size);
 /* Binomial reduction to tree root troot (coll_reduce.c). */
 int coll_reduce_binomial(const void *in, void *rbuf, int count, MPI_Datatype dt,
                          MPI_Op op, int troot, MPI_Comm comm);

@@ -43,6 +43,24 @@ for p in p2p_order p2p_sizes p2p_probe mprobe; do
     MPI_MBCF_EAGER=0 run_one "libmpi_mbcf host np=2 eager=0 $p" \
         env MPI_MBCF_EAGER=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
 done
+# non-blocking broadcasts over each tree the blocking Bcast can choose
+# (mpi_nbc_tree.c): forced, 8-byte segments, the decision line must name it
+for a in linear chain pipeline bintree; do
+    run_one "libmpi_mbcf host np=3 nbc, Ibcast tree $a" \
+        env MPI_MBCF_COLL_BCAST=$a MPI_MBCF_COLL_BCAST_SEGSIZE=8 MPI_MBCF_COLL_VERBOSE=1 \
+        build/host/mbcf-hostrun -n 3 -t 150 build/mpi-tests/host/nbc
+    if grep -q "on 3 ranks.* -> $a seg" "$out"; then echo "ok - Ibcast on 3 ranks took the $a tree"
+    else echo "not ok - Ibcast on 3 ranks took the $a tree (no decision line)"; fail=1; fi
+done
+# Iallreduce follows the blocking choice: recursive doubling by default for
+# these sizes (5 and 6 ranks: the fold of the ranks beyond 2^k), reduce+bcast
+# when forced
+for n in 5 6; do
+    run_one "libmpi_mbcf host np=$n nbc (Iallreduce by recursive doubling)" \
+        build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/nbc
+done
+run_one "libmpi_mbcf host np=3 nbc, Iallreduce as reduce+bcast" \
+    env MPI_MBCF_COLL_ALLREDUCE=reduce_bcast build/host/mbcf-hostrun -n 3 -t 150 build/mpi-tests/host/nbc
 # the counters line of MPI_MBCF_STATS=1, one per rank, in the documented format
 MPI_MBCF_STATS=1 build/host/mbcf-hostrun -n 2 build/mpi-tests/host/p2p_sizes >"$out" 2>&1
 lines=$(grep -cE '^mpi_mbcf_stats rank=[0-9]+ msgs_sent=[0-9]+ bytes_sent=[0-9]+ bytes_remote_write=[0-9]+ bytes_fifo=[0-9]+ send_requests=[0-9]+ rejected_requests=[0-9]+ pcoll_starts=[0-9]+ pcoll_sets=[0-9]+ pcoll_fallbacks=[0-9]+ elapsed_s=[0-9.]+$' "$out")
