@@ -21,7 +21,10 @@ mkdir -p "$OUT/plat"
 # privatization (the coll code keeps no per-rank globals it relies on);
 # per-message TNI command and path base of the TofuD table as overheads;
 # no cross-traffic (SimGrid's reverse ACK flows: 4x faster, same times
-# measured on a 1-D 384 bintree) and lazy max-min updates.
+# measured on a 1-D 384 bintree) and lazy max-min updates. No detached
+# (eager-copy) sends: a send completes when its data have moved, as a
+# TofuD put completes (TOQ) - else the one-segment-in-flight window of
+# coll_tree_stream.c does not hold in the simulation.
 SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/optim:Lazy
          --cfg=smpi/simulate-computation:no
          --cfg=contexts/factory:raw "--cfg=contexts/stack-size:${SIM_STACK_KB:-128}"
