@@ -29,6 +29,7 @@ SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/opt
          --cfg=smpi/simulate-computation:no
          --cfg=contexts/factory:raw "--cfg=contexts/stack-size:${SIM_STACK_KB:-128}"
          --cfg=smpi/privatization:no --cfg=smpi/os:0:0.25e-6:0 --cfg=smpi/or:0:0.158e-6:0
+         --cfg=smpi/send-is-detached-thresh:0
          "--cfg=network/weight-S:${SIM_WEIGHT_S:-6.8e9}"
          --log=root.thres:critical)
 # the tuner's default figures when no fitted entry: TofuD latency and link
