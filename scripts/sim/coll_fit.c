@@ -95,7 +95,7 @@ static int fit(const char *path, const char *holdout)
     for (int i = 0; i < all; i++)
         if (!in_list(holdout, rows[i].M))
             rows[n++] = rows[i];
-    printf("# fitted by scripts/sim/coll_fit from %s%s%s: coll alg shape ppn L_us B_MBs T0_us\n",
+    printf("# fitted by scripts/sim/coll_fit from %s%s%s: coll alg shape ppn L_us B_MBs T0_us Bc_MBs\n",
            path, holdout ? ", sizes held out: " : "", holdout ? holdout : "");
     static char done[20000];
     for (int i = 0; i < n; i++) {
@@ -112,21 +112,21 @@ static int fit(const char *path, const char *holdout)
             x[k] = terms(&rows[j]);
             t[k++] = rows[j].t;
         }
-        double L, B, T0;
-        if (coll_tune_fit3(x, t, k, &T0, &L, &B) != 0) {
+        double L, B, T0, Bc;
+        if (coll_tune_fit4(x, t, k, &T0, &L, &B, &Bc) != 0) {
             printf("# %s %s %s %d: no fit from %d samples\n", rows[i].coll, rows[i].alg,
                    rows[i].shape, rows[i].ppn, k);
             continue;
         }
         double worst = 0;
         for (int j = 0; j < k; j++) {
-            double e = (T0 + x[j].R * L + x[j].X / B - t[j]) / t[j];
+            double e = (T0 + coll_tune_cost(x[j], L, B, Bc) - t[j]) / t[j];
             if (e < 0) e = -e;
             if (e > worst) worst = e;
         }
-        printf("%s %s %s %d %.4f %.1f %.4f   # %d samples, worst relative error %.0f%%\n",
+        printf("%s %s %s %d %.4f %.1f %.4f %.1f   # %d samples, worst relative error %.0f%%\n",
                rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6,
-               T0 * 1e6, k, worst * 100);
+               T0 * 1e6, Bc / 1e6, k, worst * 100);
     }
     return 0;
 }
@@ -151,7 +151,8 @@ static int predict(const char *tune, const char *path, const char *holdout)
         if (!coll_tune_params(r->coll, r->alg, &sh, 0, 0, &L, &B))
             continue;
         struct tune_terms x = terms(r);
-        double m = coll_tune_t0(r->coll, r->alg, &sh) + x.R * L + x.X / B;
+        double m = coll_tune_t0(r->coll, r->alg, &sh) +
+                   coll_tune_cost(x, L, B, coll_tune_bc(r->coll, r->alg, &sh));
         printf("%s,%s,%d,%s,%.0f,%.0f,%.3f,%.3f,%.1f,%d\n", r->coll, r->shape, r->ppn, r->alg,
                r->seg, r->M, r->t * 1e6, m * 1e6, (m - r->t) / r->t * 100, in_list(holdout, r->M));
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""model_check.py - the tuner's cost model t = T0 + R*L + X/B (coll_tune.c)
+"""model_check.py - the tuner's cost model t = T0 + R*L + X/B + Xs/Bc (coll_tune.c)
 beside the SimGrid simulation, in-sample and out-of-sample, for a study
 directory of study.sh (results.csv of fixed-algorithm Bcast runs):
 
@@ -79,7 +79,7 @@ with open(dat, "w") as f:
         f.write("%g %g\n" % (r["sim_us"], r["in_us"]))
 script = """set terminal pngcairo size 800,700
 set output '%s'
-set title 'Bcast on SimGrid (384 nodes): tuner model T0 + R*L + X/B vs simulated'
+set title 'Bcast on SimGrid (384 nodes): tuner model T0 + R*L + X/B + Xs/Bc vs simulated'
 set xlabel 'simulated time (us)'; set ylabel 'model time (us)'
 set logscale xy; set key top left; set grid
 plot '%s' index 2 with points pt 1 lc rgb 'gray' title 'fit on all sizes (in-sample)', \

@@ -12,7 +12,7 @@ root=$(cd "$here/../.." && pwd)
 OUT=${STUDY_OUT:-$root/runs/$(date -u +%Y%m%d-%H%M%S)-coll-sim}
 mkdir -p "$OUT"
 S=$here/sweep.sh
-PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 seg384 a384 a384p4 amodel b3072 big"}
+PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 hold384 seg384 a384 a384p4 amodel b3072 big"}
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
 SIZES=4k,16k,64k,256k,1M
@@ -33,6 +33,14 @@ has fit384 && fit
 # the tuner (fitted table; it may pick segments down to 4 KiB)
 has t384 && MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$OUT/tune.txt \
     $S "$OUT" bcast 1 "$S1" auto $SIZES
+# out-of-sample: the tuner fitted without 16 KiB and 256 KiB, run at those sizes
+# (rows "tuner_ho"); the model beside every simulated row, in and out of
+# sample (model_check.py: model_check.md/.csv/.png)
+HOLD=16384,262144
+has hold384 && { "$root/build/sim/coll_fit" fit "$OUT/results.csv" "$HOLD" > "$OUT/tune_holdout.txt"
+    SWEEP_TUNER_LABEL=tuner_ho MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$OUT/tune_holdout.txt \
+        $S "$OUT" bcast 1 "$S1" auto 16k,256k
+    "$here/model_check.py" "$OUT" "$HOLD"; }
 # fig. 7/8: segment sizes on the 1-D shape
 has seg384 && $S "$OUT" bcast 1 "384" "trinaryx6@4096 trinaryx6@16384 bintree3d@4096 bintree3d@16384" 1M
 # fig. 1-3 at 384 nodes (a 384-rank Alltoallv moves 147 k messages)
