@@ -67,7 +67,7 @@ def gnuplot(png, title, xlabel, ylabel, series, logy=True, extra=""):
             f.write("\n\n")
     plots = ", ".join("'%s' index %d with %s title '%s'" % (dat, i, st, lab.replace("'", ""))
                       for i, (lab, pts, st) in enumerate(series))
-    script = ("set terminal pngcairo size 900,600\nset output '%s'\nset title '%s'\n"
+    script = ("set terminal pngcairo size 900,600 noenhanced\nset output '%s'\nset title '%s'\n"
               "set xlabel '%s'\nset ylabel '%s'\nset logscale x 2\nset format x '%%.0b%%B'\n%sset key left top\nset grid\n%s\nplot %s\n"
               % (os.path.join(D, png), title, xlabel, ylabel, "set logscale y\n" if logy else "", extra, plots))
     try:

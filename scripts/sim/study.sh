@@ -54,7 +54,11 @@ has a384p4 && $S "$OUT" alltoallv 4 "4x6x4" "doublespread pairwise" 64
 # Alltoall(v) at 3072 and 27,648 nodes, 1 and 4 per node: analytical (a2a_model.py),
 # checked against the SMPI runs above
 has amodel && "$here/a2a_model.py" "$OUT" > "$OUT/a2a_model.md"
-has b3072 && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "3072 16x12x16" "bintree3d trinaryx6" 1M
+# 3072 nodes (seed figs. 4, 6, 7): 4 KiB and 64 KiB per algorithm on 3-D and 1-D,
+# 1 MiB with 64 KiB segments (few messages: one 3072-rank 4 KiB Bcast costs
+# ~18 s CPU here, a 1 MiB one with 16 KiB segments > 15 min on a loaded host)
+has b3072 && { $S "$OUT" bcast 1 "16x12x16 3072" "trinaryx6 bintree3d" 4k,64k
+               $S "$OUT" bcast 1 "16x12x16 3072" "trinaryx6@65536 bintree3d@65536" 1M; }
 # 27,648 ranks: plain buffers (SMPI_SHARED_MALLOC exhausts the map count), 1 MiB stacks
 has big && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-7200} \
     $S "$OUT" bcast 1 "48x12x48" "trinaryx6" 4k
