@@ -12,37 +12,14 @@ int coll_bcast_split_bintree(char *p, size_t n, size_t seg, int root, MPI_Comm c
 int coll_tree_pipe(char *p, size_t n, size_t seg, int parent,
                    const int *children, int nchild, int tag, MPI_Comm comm)
 {
+    struct coll_tree t = { .off = 0, .len = n, .parent = parent, .nchild = nchild };
     if (n == 0)
         return MPI_SUCCESS;
-    if (seg == 0 || seg > n)
-        seg = n;
-    size_t nseg = (n + seg - 1) / seg;
-    size_t nrecv = parent >= 0 ? nseg : 0, ns = 0;
-    MPI_Request *rr = malloc(sizeof *rr * (nrecv + nseg * (size_t)nchild + 1));
-    if (!rr)
-        return MPI_ERR_NO_MEM;
-    MPI_Request *sr = rr + nrecv;
-    int rc = MPI_SUCCESS;
-    for (size_t i = 0; i < nrecv && rc == MPI_SUCCESS; i++) {
-        size_t len = i + 1 < nseg ? seg : n - i * seg;
-        rc = MPI_Irecv(p + i * seg, (int)len, MPI_BYTE, parent, tag, comm, &rr[i]);
-        if (rc != MPI_SUCCESS)
-            nrecv = i;
-    }
-    for (size_t i = 0; i < nseg && rc == MPI_SUCCESS; i++) {
-        size_t len = i + 1 < nseg ? seg : n - i * seg;
-        if (parent >= 0)
-            rc = MPI_Wait(&rr[i], MPI_STATUS_IGNORE);
-        for (int c = 0; c < nchild && rc == MPI_SUCCESS; c++)
-            rc = MPI_Isend(p + i * seg, (int)len, MPI_BYTE, children[c], tag, comm, &sr[ns++]);
-    }
-    if (rc != MPI_SUCCESS && parent >= 0) {
-        /* error path: still complete what was posted so no request leaks */
-        coll_waitall((int)nrecv, rr);
-    }
-    int rc2 = coll_waitall((int)ns, sr);
-    free(rr);
-    return rc != MPI_SUCCESS ? rc : rc2;
+    if (nchild < 0 || nchild > COLL_TREE_MAXCHILD)
+        return MPI_ERR_ARG;
+    for (int c = 0; c < nchild; c++)
+        t.child[c] = children[c];
+    return coll_tree_stream(p, &t, 1, seg, tag, comm);
 }
 
 /* seed 004: Chain - rank R-1 sends to rank R (relative to the root);

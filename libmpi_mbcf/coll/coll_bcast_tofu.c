@@ -12,19 +12,14 @@
  * dimensions (at most 3 children), so the depth is Nx+Ny+Nz-3 (eq. 4); in
  * the binary ones (range trees, see line_bintree) the depth is sum
  * ceil(lg N) (eq. 6). All trees stream
- * segments of seg bytes (seed 004 sec 3.3) concurrently. Our trees are
+ * segments of seg bytes (seed 004 sec 3.3) concurrently, one segment per
+ * tree in flight (coll_tree_stream.c). Our trees are
  * edge-disjoint between the + and - families; within a family they share
  * the links of the last dimension at the nodes of the other trees' first
  * chains (about 1/N of them), a simplification of ref. [1]. */
 #include <stdlib.h>
 #include "coll_internal.h"
 #include "coll_shape.h"
-
-struct coll_tree {
-    size_t off, len;        /* the part of the message this tree carries */
-    int parent;             /* -1 at the root */
-    int child[6], nchild;
-};
 
 /* Binary tree over the line 0..n-1 (relative coordinates) in which every
  * subtree is a contiguous range: the node at lo with range [lo, hi) has
@@ -106,80 +101,6 @@ static void tree_build(const struct coll_shape *sh, int me, int root, int t, int
     }
 }
 
-/* Stream the parts of ntree trees at once: all receives pre-posted (tag
- * tag0 + tree), then segment j of every tree is forwarded in turn as it
- * arrives. Segments of one tree are forwarded in order (same tag and
- * source: MPI matches them in order). */
-static int multi_tree_pipe(char *p, const struct coll_tree *tr, int ntree, size_t seg,
-                           MPI_Comm comm)
-{
-    size_t nseg[6], first[6], nrecv = 0, nsend = 0;
-    for (int t = 0; t < ntree; t++) {
-        size_t s = seg && seg < tr[t].len ? seg : tr[t].len;
-        nseg[t] = s ? (tr[t].len + s - 1) / s : 0;
-        first[t] = nrecv;
-        if (tr[t].parent >= 0)
-            nrecv += nseg[t];
-        nsend += nseg[t] * (size_t)tr[t].nchild;
-    }
-    MPI_Request *rr = malloc(sizeof *rr * (nrecv + nsend + 1));
-    if (!rr)
-        return MPI_ERR_NO_MEM;
-    MPI_Request *sr = rr + nrecv;
-    size_t posted = 0, ns = 0;
-    int rc = MPI_SUCCESS;
-    for (int t = 0; t < ntree && rc == MPI_SUCCESS; t++) {
-        size_t s = seg && seg < tr[t].len ? seg : tr[t].len;
-        for (size_t j = 0; tr[t].parent >= 0 && j < nseg[t] && rc == MPI_SUCCESS; j++) {
-            size_t len = j + 1 < nseg[t] ? s : tr[t].len - j * s;
-            rc = MPI_Irecv(p + tr[t].off + j * s, (int)len, MPI_BYTE, tr[t].parent,
-                           TAG_BCAST_TREE0 + t, comm, &rr[posted++]);
-        }
-    }
-    /* roots send everything at once; elsewhere forward each tree's next
-     * segment as soon as it arrives (Waitany over the trees' next
-     * receives): a node sits at different depths in different trees, so
-     * waiting on them in a fixed order would stall every tree to the
-     * slowest one */
-    MPI_Request cur[6];
-    size_t next[6];
-    for (int t = 0; t < ntree; t++) {
-        next[t] = 0;
-        cur[t] = MPI_REQUEST_NULL;
-        if (tr[t].parent >= 0 && nseg[t] > 0)
-            cur[t] = rr[first[t]];
-    }
-    for (int t = 0; t < ntree && rc == MPI_SUCCESS; t++) {
-        if (tr[t].parent >= 0)
-            continue;
-        size_t s = seg && seg < tr[t].len ? seg : tr[t].len;
-        for (size_t j = 0; j < nseg[t] && rc == MPI_SUCCESS; j++) {
-            size_t len = j + 1 < nseg[t] ? s : tr[t].len - j * s;
-            for (int c = 0; c < tr[t].nchild && rc == MPI_SUCCESS; c++)
-                rc = MPI_Isend(p + tr[t].off + j * s, (int)len, MPI_BYTE, tr[t].child[c],
-                               TAG_BCAST_TREE0 + t, comm, &sr[ns++]);
-        }
-    }
-    while (rc == MPI_SUCCESS) {
-        int t;
-        rc = MPI_Waitany(ntree, cur, &t, MPI_STATUS_IGNORE);
-        if (rc != MPI_SUCCESS || t == MPI_UNDEFINED)
-            break;
-        size_t s = seg && seg < tr[t].len ? seg : tr[t].len, j = next[t]++;
-        size_t len = j + 1 < nseg[t] ? s : tr[t].len - j * s;
-        rr[first[t] + j] = MPI_REQUEST_NULL;
-        cur[t] = next[t] < nseg[t] ? rr[first[t] + next[t]] : MPI_REQUEST_NULL;
-        for (int c = 0; c < tr[t].nchild && rc == MPI_SUCCESS; c++)
-            rc = MPI_Isend(p + tr[t].off + j * s, (int)len, MPI_BYTE, tr[t].child[c],
-                           TAG_BCAST_TREE0 + t, comm, &sr[ns++]);
-    }
-    if (rc != MPI_SUCCESS)              /* complete what was posted: no leaks */
-        coll_waitall((int)posted, rr);
-    int rc2 = coll_waitall((int)ns, sr);
-    free(rr);
-    return rc != MPI_SUCCESS ? rc : rc2;
-}
-
 int coll_bcast_tofu(char *p, size_t n, size_t seg, int root, int ntree, int bin,
                     const struct coll_shape *sh, MPI_Comm comm)
 {
@@ -195,5 +116,5 @@ int coll_bcast_tofu(char *p, size_t n, size_t seg, int root, int ntree, int bin,
         tr[t].len = part + ((size_t)t < extra);
         off += tr[t].len;
     }
-    return multi_tree_pipe(p, tr, ntree, seg, comm);
+    return coll_tree_stream(p, tr, ntree, seg, TAG_BCAST_TREE0, comm);
 }

@@ -133,9 +133,23 @@ int coll_waitall(int n, MPI_Request *reqs);
 int coll_ceil_log2(int n);
 int coll_pow2_floor(int n);
 
-/* Segmented broadcast of bytes down a tree (coll_bcast_pipe.c): receive
+/* One broadcast tree as a rank sees it: its part of the message, its
+ * parent (-1 at the tree's root) and children. */
+#define COLL_TREE_MAX 6
+#define COLL_TREE_MAXCHILD 6
+struct coll_tree {
+    size_t off, len;
+    int parent;
+    int child[COLL_TREE_MAXCHILD], nchild;
+};
+/* Stream ntree trees at once in seg-byte segments (0: one segment), tree t
+ * on tag tag0 + t, at most one segment per tree in flight to the children
+ * (coll_tree_stream.c). */
+int coll_tree_stream(char *p, const struct coll_tree *tr, int ntree, size_t seg, int tag0,
+                     MPI_Comm comm);
+/* Segmented broadcast of bytes down one tree (coll_bcast_pipe.c): receive
  * each seg-byte segment from parent (-1 at the top) and forward it to the
- * children; receives are all pre-posted so segments stream. */
+ * children (coll_tree_stream). */
 int coll_tree_pipe(char *p, size_t n, size_t seg, int parent,
                    const int *children, int nchild, int tag, MPI_Comm comm);
 /* Binomial-tree and scatter+allgather bcast on bytes (coll_bcast.c). */

@@ -64,7 +64,7 @@ static void pipe_shape(int alg, const struct coll_shape *sh, double *D, double *
 
 struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, double M, double ms)
 {
-    struct tune_terms r = { 0, 0 };
+    struct tune_terms r = { 0, 0, 0 };
     int P = nprocs(sh), lg = coll_model_ceil_log2(P);
     if (P < 2)
         return r;
@@ -90,6 +90,7 @@ struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, do
         nseg = 1;
     r.R = D + nseg;
     r.X = r.R * ms * c;
+    r.Xs = nseg * ms * c;
     if (alg == TB_SPLIT_BINTREE) {      /* the final swap of halves */
         r.R += 1;
         r.X += M / 2;
@@ -99,7 +100,7 @@ struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, do
 
 struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, double m)
 {
-    struct tune_terms r;
+    struct tune_terms r = { 0, 0, 0 };
     int P = nprocs(sh), lg = coll_model_ceil_log2(P);
     if (alg == TA_BRUCK) {
         r.R = lg;
@@ -111,77 +112,97 @@ struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, doub
     return r;
 }
 
-/* Weighted (relative error) least squares of t = T0 + R*L + X*beta over the
- * parameters in `use` (bit 0 T0, bit 1 L, bit 2 beta; beta always), by the
- * normal equations (at most 3x3, Cramer's rule). Returns the weighted sum
- * of squared relative errors, or -1 if singular or a parameter is <= 0. */
-static double lsq(const struct tune_terms *x, const double *t, int n, int use, double p[3])
+/* Weighted (relative error) least squares of t = T0 + R*L + X*beta +
+ * Xs*gamma over the parameters in `use` (bit 0 T0, bit 1 L, bit 2 beta,
+ * bit 3 gamma; beta always), by the normal equations (at most 4x4,
+ * Gaussian elimination with partial pivoting). Returns the weighted sum of
+ * squared relative errors, or -1 if singular or a parameter is <= 0. */
+static double lsq(const struct tune_terms *x, const double *t, int n, int use, double p[4])
 {
-    double A[3][3] = { { 0 } }, y[3] = { 0 };
-    int idx[3], m = 0;
-    for (int j = 0; j < 3; j++)
+    double A[4][5] = { { 0 } };
+    int idx[4], m = 0;
+    for (int j = 0; j < 4; j++)
         if (use & (1 << j))
             idx[m++] = j;
     for (int i = 0; i < n; i++) {
         if (!(t[i] > 0))
             continue;
-        double v[3] = { 1, x[i].R, x[i].X }, w = 1 / (t[i] * t[i]);
+        double v[4] = { 1, x[i].R, x[i].X, x[i].Xs }, w = 1 / (t[i] * t[i]);
         for (int a = 0; a < m; a++) {
-            y[a] += w * v[idx[a]] * t[i];
+            A[a][m] += w * v[idx[a]] * t[i];
             for (int b = 0; b < m; b++)
                 A[a][b] += w * v[idx[a]] * v[idx[b]];
         }
     }
-    for (int a = m; a < 3; a++)
-        A[a][a] = 1;                    /* unused rows: identity */
-    double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) -
-                 A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
-                 A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
-    double scale = A[0][0] * A[1][1] * A[2][2];
-    if (!(scale > 0) || !(det > 1e-12 * scale))
-        return -1;
-    double q[3] = { 0, 0, 0 };
-    for (int c = 0; c < m; c++) {       /* Cramer: replace column c by y */
-        double M[3][3];
-        memcpy(M, A, sizeof M);
-        for (int r = 0; r < 3; r++)
-            M[r][c] = r < m ? y[r] : 0;
-        double dc = M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
-                    M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
-                    M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
-        q[c] = dc / det;
-        if (!(q[c] > 0))
-            return -1;
-    }
-    p[0] = p[1] = p[2] = 0;
+    double diag[4];
     for (int a = 0; a < m; a++)
-        p[idx[a]] = q[a];
+        diag[a] = A[a][a];
+    for (int c = 0; c < m; c++) {
+        int piv = c;
+        for (int r = c + 1; r < m; r++)
+            if (A[r][c] * A[r][c] / (diag[r] > 0 ? diag[r] : 1) >
+                A[piv][c] * A[piv][c] / (diag[piv] > 0 ? diag[piv] : 1))
+                piv = r;
+        if (piv != c)
+            for (int k = 0; k <= m; k++) {
+                double tmp = A[c][k];
+                A[c][k] = A[piv][k];
+                A[piv][k] = tmp;
+            }
+        double dtmp = diag[c];
+        diag[c] = diag[piv];
+        diag[piv] = dtmp;
+        if (!(diag[c] > 0) || !(A[c][c] * A[c][c] > 1e-24 * diag[c] * diag[c]))
+            return -1;                  /* singular: the terms are collinear */
+        for (int r = 0; r < m; r++) {
+            if (r == c)
+                continue;
+            double f = A[r][c] / A[c][c];
+            for (int k = c; k <= m; k++)
+                A[r][k] -= f * A[c][k];
+        }
+    }
+    p[0] = p[1] = p[2] = p[3] = 0;
+    for (int a = 0; a < m; a++) {
+        double q = A[a][m] / A[a][a];
+        if (!(q > 0))
+            return -1;
+        p[idx[a]] = q;
+    }
     double sse = 0;
     for (int i = 0; i < n; i++) {
         if (!(t[i] > 0))
             continue;
-        double e = (p[0] + p[1] * x[i].R + p[2] * x[i].X - t[i]) / t[i];
+        double e = (p[0] + p[1] * x[i].R + p[2] * x[i].X + p[3] * x[i].Xs - t[i]) / t[i];
         sse += e * e;
     }
     return sse;
 }
 
-/* The best fit with positive parameters among {T0, L, beta}, {L, beta},
- * {T0, beta}, {beta}: a parameter the samples do not resolve is left out
- * (then set to 1e-9 s: the table keeps positive numbers). */
+/* The best fit with positive parameters among the subsets of {T0, L,
+ * gamma} with beta (`sets`, most parameters first): a parameter the
+ * samples do not resolve is left out (then set to 1e-9 s: the table keeps
+ * positive numbers). A larger set must cut the error by 1% to be taken. */
+static int fit_sets(const struct tune_terms *x, const double *t, int n, const int *sets,
+                    int nsets, double bp[4])
+{
+    double best = -1;
+    for (int s = nsets - 1; s >= 0; s--) {       /* fewest parameters first */
+        double p[4], e = lsq(x, t, n, sets[s], p);
+        if (e >= 0 && (best < 0 || e < best * 0.99 - 1e-18)) {
+            best = e;
+            memcpy(bp, p, 4 * sizeof *p);
+        }
+    }
+    return best < 0 || !(bp[2] > 0) ? -1 : 0;
+}
+
 int coll_tune_fit3(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
                    double *B)
 {
     static const int sets[4] = { 7, 6, 5, 4 };
-    double best = -1, bp[3] = { 0, 0, 0 };
-    for (int s = 0; s < 4; s++) {
-        double p[3], e = lsq(x, t, n, sets[s], p);
-        if (e >= 0 && (best < 0 || e < best * (1 - 1e-9))) {
-            best = e;
-            memcpy(bp, p, sizeof bp);
-        }
-    }
-    if (best < 0 || !(bp[2] > 0))
+    double bp[4] = { 0, 0, 0, 0 };
+    if (fit_sets(x, t, n, sets, 4, bp) != 0)
         return -1;
     *T0 = bp[0] > 0 ? bp[0] : 1e-9;
     *L = bp[1] > 0 ? bp[1] : 1e-9;
@@ -189,12 +210,26 @@ int coll_tune_fit3(const struct tune_terms *x, const double *t, int n, double *T
     return 0;
 }
 
+int coll_tune_fit4(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
+                   double *B, double *Bc)
+{
+    static const int sets[8] = { 15, 14, 13, 7, 12, 6, 5, 4 };
+    double bp[4] = { 0, 0, 0, 0 };
+    if (fit_sets(x, t, n, sets, 8, bp) != 0)
+        return -1;
+    *T0 = bp[0] > 0 ? bp[0] : 1e-9;
+    *L = bp[1] > 0 ? bp[1] : 1e-9;
+    *B = 1 / bp[2];
+    *Bc = bp[3] > 0 ? 1 / bp[3] : 0;
+    return 0;
+}
+
 /* Two-parameter form (t = R*L + X/B): seed 004 eq. 3 as it stands. */
 int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L, double *B)
 {
-    double best = -1, bp[3] = { 0, 0, 0 };
+    double best = -1, bp[4] = { 0, 0, 0, 0 };
     for (int use = 6; use >= 4; use -= 2) {
-        double p[3], e = lsq(x, t, n, use, p);
+        double p[4], e = lsq(x, t, n, use, p);
         if (e >= 0 && (best < 0 || e < best)) {
             best = e;
             memcpy(bp, p, sizeof bp);
@@ -209,7 +244,7 @@ int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L,
 
 /* ---- the table of fitted values ---- */
 #define TUNE_MAX 1024
-static struct entry { char coll[16], alg[24]; int n[3], ppn; double L, B, T0; } table[TUNE_MAX];
+static struct entry { char coll[16], alg[24]; int n[3], ppn; double L, B, T0, Bc; } table[TUNE_MAX];
 static int ntable;
 
 int coll_tune_load(const char *path)
@@ -225,16 +260,18 @@ int coll_tune_load(const char *path)
         if (*h == '#' || *h == '\n' || *h == 0)
             continue;
         e.T0 = 0;                       /* optional 7th field: T0_us */
-        int nf = sscanf(h, "%15s %23s %63s %d %lf %lf %lf", e.coll, e.alg, shape, &e.ppn, &e.L,
-                        &e.B, &e.T0);
+        e.Bc = 0;                       /* optional 8th field: Bc_MBs */
+        int nf = sscanf(h, "%15s %23s %63s %d %lf %lf %lf %lf", e.coll, e.alg, shape, &e.ppn,
+                        &e.L, &e.B, &e.T0, &e.Bc);
         if (nf < 6 || coll_shape_parse(shape, e.n) != 0 || e.ppn < 1 || !(e.L > 0) ||
-            !(e.B > 0) || e.T0 < 0) {
+            !(e.B > 0) || e.T0 < 0 || e.Bc < 0) {
             bad = 1;
             break;
         }
         e.L *= 1e-6;
         e.B *= 1e6;
         e.T0 *= 1e-6;
+        e.Bc *= 1e6;
         if (k < TUNE_MAX)
             table[k++] = e;
     }
@@ -271,6 +308,12 @@ double coll_tune_t0(const char *coll, const char *alg, const struct coll_shape *
     return e ? e->T0 : 0;
 }
 
+double coll_tune_bc(const char *coll, const char *alg, const struct coll_shape *sh)
+{
+    const struct entry *e = lookup(coll, alg, sh);
+    return e ? e->Bc : 0;
+}
+
 /* Does the table have any entry for this collective and shape? */
 static int shape_in_table(const char *coll, const struct coll_shape *sh)
 {
@@ -287,18 +330,23 @@ static int shape_in_table(const char *coll, const struct coll_shape *sh)
 /* ---- choices ---- */
 size_t coll_tune_seg_min = 64;
 
+double coll_tune_cost(struct tune_terms x, double L, double B, double Bc)
+{
+    return x.R * L + x.X / B + (Bc > 0 ? x.Xs / Bc : 0);
+}
+
 static double cost(struct tune_terms x, double L, double B)
 {
-    return x.R * L + x.X / B;
+    return coll_tune_cost(x, L, B, 0);
 }
 
 /* Best segment size of a segmented algorithm; seg_only: leave the
  * unsegmented run out (it is priced with its own parameters). */
 static size_t best_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
-                       double *t, int seg_only)
+                       double Bc, double *t, int seg_only)
 {
     double m = (double)M, part = m / coll_tune_bcast_parts(alg);
-    double best = seg_only ? -1 : cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B);
+    double best = seg_only ? -1 : coll_tune_cost(coll_tune_bcast_terms(alg, sh, m, 0), L, B, Bc);
     size_t bseg = 0;
     if (coll_tune_bcast_segmented(alg) && M > 0) {
         double D, c;
@@ -314,7 +362,7 @@ static size_t best_seg(int alg, const struct coll_shape *sh, size_t M, double L,
             double s = (double)(long long)cand[i];
             if (s < (double)coll_tune_seg_min || s < 1 || s >= part)
                 continue;
-            double ti = cost(coll_tune_bcast_terms(alg, sh, m, s), L, B);
+            double ti = coll_tune_cost(coll_tune_bcast_terms(alg, sh, m, s), L, B, Bc);
             if (best < 0 || ti < best) {
                 best = ti;
                 bseg = (size_t)s;
@@ -329,7 +377,7 @@ static size_t best_seg(int alg, const struct coll_shape *sh, size_t M, double L,
 size_t coll_tune_bcast_seg(int alg, const struct coll_shape *sh, size_t M, double L, double B,
                            double *t)
 {
-    return best_seg(alg, sh, M, L, B, t, 0);
+    return best_seg(alg, sh, M, L, B, 0, t, 0);
 }
 
 /* The two regimes of a segmented tree have their own table entries when
@@ -349,8 +397,9 @@ size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, doubl
     if (coll_tune_params("bcast", sname, sh, L, B, &Ls, &Bs)) {
         k = 1;
         T0s = coll_tune_t0("bcast", sname, sh);
-        t0 = cost(coll_tune_bcast_terms(alg, sh, (double)M, 0), L, B) + T0;
-        size_t seg = best_seg(alg, sh, M, Ls, Bs, &ts, 1);
+        t0 = coll_tune_cost(coll_tune_bcast_terms(alg, sh, (double)M, 0), L, B,
+                            coll_tune_bc("bcast", name, sh)) + T0;
+        size_t seg = best_seg(alg, sh, M, Ls, Bs, coll_tune_bc("bcast", sname, sh), &ts, 1);
         if (ts >= 0 && ts + T0s < t0) {
             *t = ts + T0s;
             if (known)
@@ -362,7 +411,7 @@ size_t coll_tune_bcast_alg(int alg, const struct coll_shape *sh, size_t M, doubl
             *known = k;
         return 0;
     }
-    size_t seg = best_seg(alg, sh, M, L, B, &t0, 0);
+    size_t seg = best_seg(alg, sh, M, L, B, coll_tune_bc("bcast", name, sh), &t0, 0);
     *t = t0 + T0;
     if (known)
         *known = k;

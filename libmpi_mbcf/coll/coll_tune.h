@@ -22,9 +22,14 @@ enum tune_a2a { TA_LINEAR, TA_PAIRWISE, TA_BRUCK, TA_DOUBLESPREAD, TA_COUNT };
 extern const char *const coll_tune_bcast_names[TB_COUNT];
 extern const char *const coll_tune_a2a_names[TA_COUNT];
 
-/* Cost terms of one run: t = R*L + X/B. M bytes (bcast) or bytes per
- * pair (alltoall), ms segment bytes (0: unsegmented), P processes. */
-struct tune_terms { double R, X; };
+/* Cost terms of one run: t = R*L + X/B (+ Xs/Bc with a calibrated
+ * steady-state term). M bytes (bcast) or bytes per pair (alltoall), ms
+ * segment bytes (0: unsegmented), P processes. Xs: the bytes of the
+ * pipeline's streaming phase (nseg*ms*c of R*ms*c) - once every level of
+ * a pipelined tree is busy its flows share torus links that the filling
+ * pipeline had to itself (docs/collectives.md, "The model's missing
+ * term"), priced by the extra 1/Bc. */
+struct tune_terms { double R, X, Xs; };
 struct tune_terms coll_tune_bcast_terms(int alg, const struct coll_shape *sh, double M, double ms);
 struct tune_terms coll_tune_a2a_terms(int alg, const struct coll_shape *sh, double m);
 /* Number of parts (trees) an algorithm cuts the message in (1 if none),
@@ -42,9 +47,14 @@ int coll_tune_fit(const struct tune_terms *x, const double *t, int n, double *L,
  * samples do not resolve come out as 1e-9 s. Returns 0 or -1. */
 int coll_tune_fit3(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
                    double *B);
+/* t = T0 + R*L + X/B + Xs/Bc: as fit3 with the steady-state term too
+ * (*Bc = 0: the term is left out, the samples do not call for it). */
+int coll_tune_fit4(const struct tune_terms *x, const double *t, int n, double *T0, double *L,
+                   double *B, double *Bc);
 
 /* Fitted parameters: a table of lines "<coll> <alg> <X>x<Y>x<Z> <ppn>
- * <L_us> <B_MBs> [T0_us]" (coll = bcast or alltoall; # comments). Load replaces
+ * <L_us> <B_MBs> [T0_us [Bc_MBs]]" (coll = bcast or alltoall; # comments;
+ * Bc 0 or absent: no steady-state term). Load replaces
  * the table; returns entries read or -1 (file missing / bad line). */
 int coll_tune_load(const char *path);
 /* L, B for an algorithm on a node shape: the table's entry (returns 1),
@@ -53,6 +63,10 @@ int coll_tune_params(const char *coll, const char *alg, const struct coll_shape 
                       double defL, double defB, double *L, double *B);
 /* T0 of an algorithm on a node shape (0 without a table entry). */
 double coll_tune_t0(const char *coll, const char *alg, const struct coll_shape *sh);
+/* Bc of an algorithm on a node shape (bytes/s; 0: no such term). */
+double coll_tune_bc(const char *coll, const char *alg, const struct coll_shape *sh);
+/* Price of terms x: R*L + X/B (+ Xs/Bc when Bc > 0). */
+double coll_tune_cost(struct tune_terms x, double L, double B, double Bc);
 
 /* A decision. */
 struct tune_choice { int alg; size_t seg; double t; };

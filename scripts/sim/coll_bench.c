@@ -34,7 +34,7 @@
 static double tofud_model_us(const char *coll, const char *alg, size_t M, size_t seg, int size)
 {
     struct coll_shape sh;
-    struct tune_terms x = { 0, 0 };
+    struct tune_terms x = { 0, 0, 0 };
     coll_shape_make(getenv("MPI_MBCF_SHAPE"), size, &sh);
     int bc = strcmp(coll, "bcast") == 0, n = bc ? TB_COUNT : TA_COUNT;
     const char *const *l = bc ? coll_tune_bcast_names : coll_tune_a2a_names;

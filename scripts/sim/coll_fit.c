@@ -3,8 +3,11 @@
  * the cost terms and least squares of libmpi_mbcf/coll/coll_tune.c, and
  * writes the tuner's table (MPI_MBCF_COLL_TUNE_FILE format); or prints the
  * model's time over segment sizes (seed 004 fig. 8 curves).
- *   coll_fit fit RESULTS.csv > tune.txt
+ *   coll_fit fit RESULTS.csv [HOLDOUT] > tune.txt
+ *   coll_fit predict TUNE.txt RESULTS.csv [HOLDOUT] > model.csv
  *   coll_fit curve TUNE.txt ALG SHAPE BYTES SEG[,SEG...]   (bcast, ppn 1)
+ * HOLDOUT: message sizes (bytes, comma list) left out of the fit, for an
+ * out-of-sample check; predict marks their rows held_out=1.
  * Rows labelled tuner / fugaku / auto are not fitted. A segmented tree's
  * rows that ran pipelined (chosen_seg > 0) fit the entry "<alg>/seg". */
 #include <stdio.h>
@@ -34,17 +37,32 @@ static struct tune_terms terms(const struct row *r)
     return coll_tune_a2a_terms(r->alg_i, &sh, r->M);
 }
 
-static int fit(const char *path)
+/* Is M one of the comma-separated sizes of list (NULL: none)? */
+static int in_list(const char *list, double M)
+{
+    for (const char *q = list; q && *q;) {
+        char *end;
+        double v = strtod(q, &end);
+        if (end == q)
+            break;
+        if (v == M)
+            return 1;
+        q = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* The fittable rows of a coll_bench CSV (times in s); -1 if unreadable. */
+static int read_rows(const char *path, struct row *rows, int max)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
-        return 1;
+        return -1;
     }
-    static struct row rows[20000];
     int n = 0;
     char line[512];
-    while (fgets(line, sizeof line, f) && n < 20000) {
+    while (fgets(line, sizeof line, f) && n < max) {
         struct row r;
         char seg[32], chosen[24];
         double thr;
@@ -64,7 +82,21 @@ static int fit(const char *path)
         rows[n++] = r;
     }
     fclose(f);
-    printf("# fitted by scripts/sim/coll_fit from %s: coll alg shape ppn L_us B_MBs T0_us\n", path);
+    return n;
+}
+
+static struct row rows[20000];
+
+static int fit(const char *path, const char *holdout)
+{
+    int all = read_rows(path, rows, 20000), n = 0;
+    if (all < 0)
+        return 1;
+    for (int i = 0; i < all; i++)
+        if (!in_list(holdout, rows[i].M))
+            rows[n++] = rows[i];
+    printf("# fitted by scripts/sim/coll_fit from %s%s%s: coll alg shape ppn L_us B_MBs T0_us Bc_MBs\n",
+           path, holdout ? ", sizes held out: " : "", holdout ? holdout : "");
     static char done[20000];
     for (int i = 0; i < n; i++) {
         if (done[i])
@@ -80,21 +112,49 @@ static int fit(const char *path)
             x[k] = terms(&rows[j]);
             t[k++] = rows[j].t;
         }
-        double L, B, T0;
-        if (coll_tune_fit3(x, t, k, &T0, &L, &B) != 0) {
+        double L, B, T0, Bc;
+        if (coll_tune_fit4(x, t, k, &T0, &L, &B, &Bc) != 0) {
             printf("# %s %s %s %d: no fit from %d samples\n", rows[i].coll, rows[i].alg,
                    rows[i].shape, rows[i].ppn, k);
             continue;
         }
         double worst = 0;
         for (int j = 0; j < k; j++) {
-            double e = (T0 + x[j].R * L + x[j].X / B - t[j]) / t[j];
+            double e = (T0 + coll_tune_cost(x[j], L, B, Bc) - t[j]) / t[j];
             if (e < 0) e = -e;
             if (e > worst) worst = e;
         }
-        printf("%s %s %s %d %.4f %.1f %.4f   # %d samples, worst relative error %.0f%%\n",
+        printf("%s %s %s %d %.4f %.1f %.4f %.1f   # %d samples, worst relative error %.0f%%\n",
                rows[i].coll, rows[i].alg, rows[i].shape, rows[i].ppn, L * 1e6, B / 1e6,
-               T0 * 1e6, k, worst * 100);
+               T0 * 1e6, Bc / 1e6, k, worst * 100);
+    }
+    return 0;
+}
+
+/* Model beside simulation for every fittable row: t = T0 + R*L + X/B
+ * with the table's entry of the row's algorithm and regime. */
+static int predict(const char *tune, const char *path, const char *holdout)
+{
+    if (coll_tune_load(tune) < 0) {
+        fprintf(stderr, "coll_fit: cannot read %s\n", tune);
+        return 1;
+    }
+    int n = read_rows(path, rows, 20000);
+    if (n < 0)
+        return 1;
+    printf("coll,shape,ppn,alg,seg,bytes,sim_us,model_us,err_pct,held_out\n");
+    for (int i = 0; i < n; i++) {
+        const struct row *r = &rows[i];
+        struct coll_shape sh;
+        double L, B;
+        coll_shape_make(r->shape, r->procs, &sh);
+        if (!coll_tune_params(r->coll, r->alg, &sh, 0, 0, &L, &B))
+            continue;
+        struct tune_terms x = terms(r);
+        double m = coll_tune_t0(r->coll, r->alg, &sh) +
+                   coll_tune_cost(x, L, B, coll_tune_bc(r->coll, r->alg, &sh));
+        printf("%s,%s,%d,%s,%.0f,%.0f,%.3f,%.3f,%.1f,%d\n", r->coll, r->shape, r->ppn, r->alg,
+               r->seg, r->M, r->t * 1e6, m * 1e6, (m - r->t) / r->t * 100, in_list(holdout, r->M));
     }
     return 0;
 }
@@ -134,12 +194,14 @@ static int curve(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[1], "fit") == 0)
-        return fit(argv[2]);
+        return fit(argv[2], argc > 3 ? argv[3] : NULL);
+    if (argc >= 4 && strcmp(argv[1], "predict") == 0)
+        return predict(argv[2], argv[3], argc > 4 ? argv[4] : NULL);
     if (argc >= 2 && strcmp(argv[1], "curve") == 0) {
         int rc = curve(argc, argv);
         if (rc != 2)
             return rc;
     }
-    fprintf(stderr, "usage: coll_fit fit RESULTS.csv | coll_fit curve TUNE ALG SHAPE BYTES SEG,...\n");
+    fprintf(stderr, "usage: coll_fit fit RESULTS.csv [HOLDOUT] | coll_fit predict TUNE RESULTS.csv [HOLDOUT] |\n       coll_fit curve TUNE ALG SHAPE BYTES SEG,...\n");
     return 2;
 }

@@ -17,11 +17,14 @@ rows = list(csv.DictReader(open(os.path.join(D, "results.csv"))))
 costs = []
 if os.path.exists(os.path.join(D, "costs.csv")):
     # the sizes field holds commas: first 5 fields, last 3, sizes between
-    for l in open(os.path.join(D, "costs.csv")).read().splitlines()[1:]:
+    lines = open(os.path.join(D, "costs.csv")).read().splitlines()
+    k = 1 if lines and lines[0].endswith(",cpu_s") else 0     # newer files: CPU seconds last
+    for l in lines[1:]:
         f = l.split(",")
-        if len(f) < 9: continue
+        if len(f) < 9 + k: continue
         costs.append(dict(zip(["coll", "shape", "ppn", "procs", "alg"], f[:5]),
-                          sizes=" ".join(f[5:-3]), wall_s=f[-3], peak_rss_kb=f[-2], status=f[-1]))
+                          sizes=" ".join(f[5:-3 - k]), wall_s=f[-3 - k], peak_rss_kb=f[-2 - k],
+                          status=f[-1 - k], cpu_s=f[-1] if k else "-"))
 for r in rows:
     r["bytes"] = int(r["bytes"]); r["t_us"] = float(r["t_us"]); r["thr_MBs"] = float(r["thr_MBs"])
     r["ppn"] = int(r["ppn"]); r["procs"] = int(r["procs"])
@@ -64,7 +67,7 @@ def gnuplot(png, title, xlabel, ylabel, series, logy=True, extra=""):
             f.write("\n\n")
     plots = ", ".join("'%s' index %d with %s title '%s'" % (dat, i, st, lab.replace("'", ""))
                       for i, (lab, pts, st) in enumerate(series))
-    script = ("set terminal pngcairo size 900,600\nset output '%s'\nset title '%s'\n"
+    script = ("set terminal pngcairo size 900,600 noenhanced\nset output '%s'\nset title '%s'\n"
               "set xlabel '%s'\nset ylabel '%s'\nset logscale x 2\nset format x '%%.0b%%B'\n%sset key left top\nset grid\n%s\nplot %s\n"
               % (os.path.join(D, png), title, xlabel, ylabel, "set logscale y\n" if logy else "", extra, plots))
     try:
@@ -160,8 +163,9 @@ for coll in ("bcast", "alltoallv", "alltoall"):
     sub = [r for r in rows if r["coll"] == coll]
     for sh, ppn, M in sorted({(r["shape"], r["ppn"], r["bytes"]) for r in sub}, key=lambda k: (nodes(k[0]), len(k[0].split("x")), k[1], k[2])):
         pts = [r for r in sub if r["shape"] == sh and r["ppn"] == ppn and r["bytes"] == M]
-        fixed = [r for r in pts if r["alg"] not in ("tuner", "fugaku", "auto")]
+        fixed = [r for r in pts if r["alg"] not in ("tuner", "tuner_ho", "fugaku", "auto")]
         tun = [r for r in pts if r["alg"] == "tuner"]
+        ho = [r for r in pts if r["alg"] == "tuner_ho"]
         fug = [r for r in pts if r["alg"] == "fugaku"]
         if not fixed or not tun: continue
         best = min(fixed, key=lambda r: r["t_us"])
@@ -172,13 +176,19 @@ for coll in ("bcast", "alltoallv", "alltoall"):
                      "%+.0f%%" % (100 * (t["t_us"] / best["t_us"] - 1)),
                      ("%s/%s" % (f["chosen"], f["chosen_seg"])) if f else "-",
                      ("%.1f" % f["t_us"]) if f else "-",
-                     ("%+.0f%%" % (100 * (f["t_us"] / best["t_us"] - 1))) if f else "-"])
+                     ("%+.0f%%" % (100 * (f["t_us"] / best["t_us"] - 1))) if f else "-",
+                     ("%s/%s %.1f (%+.0f%%)" % (ho[0]["chosen"], ho[0]["chosen_seg"], ho[0]["t_us"],
+                                                100 * (ho[0]["t_us"] / best["t_us"] - 1))) if ho else "-"])
 if body:
     within = sum(1 for b in body if float(b[7]) <= 1.10 * float(b[5]))
     md.append("\nTuner within 10%% of the best fixed choice at %d of %d points." % (within, len(body)))
+    hob = [b for b in body if b[-1] != "-"]
+    if hob:
+        hw = sum(1 for b in hob if float(b[-1].split()[1]) <= 1.10 * float(b[5]))
+        md.append("Tuner fitted without these sizes (held out, `tuner_ho`): within 10%% at %d of %d points." % (hw, len(hob)))
     table("Tuner beside the best fixed choice and the Fugaku-like rule",
           ["coll", "shape", "ppn", "M", "best fixed alg/seg", "t (us)", "tuner alg/seg", "t (us)", "tuner vs best",
-           "Fugaku rule alg/seg", "t (us)", "rule vs best"], body)
+           "Fugaku rule alg/seg", "t (us)", "rule vs best", "tuner fitted w/o this size: alg/seg t (vs best)"], body)
 
 # ---- fitted L, B ----
 tune = os.path.join(D, "tune.txt")
@@ -187,14 +197,15 @@ if os.path.exists(tune):
     for l in open(tune):
         if l.startswith("#") or not l.strip(): continue
         p = l.split("#")[0].split()
-        body.append((p + ["0"])[:7] + [l.split("#")[1].strip() if "#" in l else ""])
-    table("Fitted T0, L and B (coll_fit)", ["coll", "alg", "shape", "ppn", "L (us)", "B (MB/s)", "T0 (us)", "fit"], body)
+        body.append((p + ["0", "0"])[:8] + [l.split("#")[1].strip() if "#" in l else ""])
+    table("Fitted T0, L, B and Bc (coll_fit)", ["coll", "alg", "shape", "ppn", "L (us)", "B (MB/s)", "T0 (us)",
+                                                "Bc (MB/s, 0 none)", "fit"], body)
 
 # ---- simulation costs ----
 if costs:
-    body = [[c["coll"], c["shape"], c["ppn"], c["procs"], c["alg"], c["sizes"], c["wall_s"], "%.0f" % (int(c["peak_rss_kb"] or 0) / 1024), c["status"]] for c in costs]
+    body = [[c["coll"], c["shape"], c["ppn"], c["procs"], c["alg"], c["sizes"], c["wall_s"], c["cpu_s"], "%.0f" % (int(c["peak_rss_kb"] or 0) / 1024), c["status"]] for c in costs]
     table("Cost of each simulation on this host (2 cores shared, /usr/bin/time -v)",
-          ["coll", "shape", "ppn", "ranks", "algorithm", "sizes", "wall (s)", "peak RSS (MB)", "exit"], body)
+          ["coll", "shape", "ppn", "ranks", "algorithm", "sizes", "wall (s)", "CPU (s)", "peak RSS (MB)", "exit"], body)
 
 with open(os.path.join(D, "tables.md"), "w") as f:
     f.write("# Seed 004 on SimGrid: %s\n" % os.path.basename(os.path.abspath(D)))

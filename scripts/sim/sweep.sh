@@ -5,7 +5,7 @@
 # peak RSS KB from /usr/bin/time -v) to OUT/costs.csv. Runs one at a time.
 #   sweep.sh OUT COLL PPN "SHAPES" "ALGS" SIZES [LABEL]
 # ALGS: algorithm names (forced via MPI_MBCF_COLL_<NAME>), "auto" (tuner,
-# MPI_MBCF_COLL_TUNE_FILE if set), "fugaku" (auto under the Fugaku-like
+# MPI_MBCF_COLL_TUNE_FILE if set; rows labelled $SWEEP_TUNER_LABEL or tuner), "fugaku" (auto under the Fugaku-like
 # rule), or name@SEG (forced segment size). SIM_TIMEOUT (s) bounds each run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,18 +14,22 @@ OUT=$1 COLL=$2 PPN=$3 SHAPES=$4 ALGS=$5 SIZES=$6
 BENCH=${BENCH:-$root/build/sim/coll_bench}
 mkdir -p "$OUT/plat"
 [ -s "$OUT/results.csv" ] || echo "coll,shape,ppn,procs,alg,seg,bytes,t_us,thr_MBs,chosen,chosen_seg" > "$OUT/results.csv"
-[ -s "$OUT/costs.csv" ] || echo "coll,shape,ppn,procs,alg,sizes,wall_s,peak_rss_kb,status" > "$OUT/costs.csv"
+[ -s "$OUT/costs.csv" ] || echo "coll,shape,ppn,procs,alg,sizes,wall_s,peak_rss_kb,status,cpu_s" > "$OUT/costs.csv"
 # SMPI configuration (docs/collectives.md): flow-level max-min network
 # (CM02: no Ethernet-calibrated correction factors), computation not
 # simulated (only the network), raw contexts with small stacks, no
 # privatization (the coll code keeps no per-rank globals it relies on);
 # per-message TNI command and path base of the TofuD table as overheads;
 # no cross-traffic (SimGrid's reverse ACK flows: 4x faster, same times
-# measured on a 1-D 384 bintree) and lazy max-min updates.
+# measured on a 1-D 384 bintree) and lazy max-min updates. No detached
+# (eager-copy) sends: a send completes when its data have moved, as a
+# TofuD put completes (TOQ) - else the one-segment-in-flight window of
+# coll_tree_stream.c does not hold in the simulation.
 SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/optim:Lazy
          --cfg=smpi/simulate-computation:no
          --cfg=contexts/factory:raw "--cfg=contexts/stack-size:${SIM_STACK_KB:-128}"
          --cfg=smpi/privatization:no --cfg=smpi/os:0:0.25e-6:0 --cfg=smpi/or:0:0.158e-6:0
+         --cfg=smpi/send-is-detached-thresh:0
          "--cfg=network/weight-S:${SIM_WEIGHT_S:-6.8e9}"
          --log=root.thres:critical)
 # the tuner's default figures when no fitted entry: TofuD latency and link
@@ -43,7 +47,7 @@ for shape in $SHAPES; do
         rule="" label=""
         case $alg in
         fugaku) alg=auto rule=fugaku label=fugaku ;;
-        auto) label=tuner ;;
+        auto) label=${SWEEP_TUNER_LABEL:-tuner} ;;
         esac
         tv=$OUT/time.$$.txt
         env MPI_MBCF_SHAPE="$shape" "$ENV=$alg" "${ENV}_SEGSIZE=$seg" MPI_MBCF_COLL_RULE="$rule" \
@@ -54,8 +58,9 @@ for shape in $SHAPES; do
         grep "^$COLL," "$OUT/run.out" >> "$OUT/results.csv"
         wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$tv")
         rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tv")
-        echo "$COLL,$shape,$PPN,$np,$a,$SIZES,$wall,$rss,$st" >> "$OUT/costs.csv"
-        echo "sweep: $COLL $shape ppn=$PPN $a: status $st, ${wall}s, ${rss}KB" >&2
+        cpu=$(awk -F': ' '/(User|System) time \(seconds\)/ {s += $2} END {print s}' "$tv")
+        echo "$COLL,$shape,$PPN,$np,$a,$SIZES,$wall,$rss,$st,$cpu" >> "$OUT/costs.csv"
+        echo "sweep: $COLL $shape ppn=$PPN $a: status $st, ${wall}s wall, ${cpu}s CPU, ${rss}KB" >&2
         rm -f "$tv"
     done
 done

@@ -20,7 +20,8 @@ echo "ok - coll_smpi: coll source builds with smpicc -Wall -Wextra -Werror"
 P=$B/test-plat
 fail=0
 CFG=(--cfg=network/model:CM02 --cfg=smpi/simulate-computation:no --cfg=contexts/factory:raw
-     --cfg=contexts/stack-size:128 --cfg=smpi/privatization:no --log=root.thres:critical)
+     --cfg=contexts/stack-size:128 --cfg=smpi/privatization:no --cfg=smpi/send-is-detached-thresh:0
+     --log=root.thres:critical)
 # run SHAPE COLL ALG SEG SIZES
 run() {
     local shape=$1 coll=$2 alg=$3 seg=$4 sizes=$5 env
@@ -56,4 +57,20 @@ for s in 7 3x5; do
     run $s bcast bintree6d 1k 1,9999
     run $s alltoallv doublespread "" 1,333
 done
+# Regression (coll_tree_stream.c): a pipelined Bcast must pipeline in the
+# flow model. 1 MiB down a chain of 8 in 16 KiB segments is (6 + 64) stages
+# of 16 KiB: ~169 us at 6800 MB/s; with every segment posted at once the
+# simulated time was 748-1081 us (segments shared the link and arrived
+# together). Simulated time, not host time: deterministic.
+read -r xml hosts < <(scripts/sim/platform.py 8 1 "$P")
+out=$(env MPI_MBCF_SHAPE=8 MPI_MBCF_COLL_BCAST=pipeline MPI_MBCF_COLL_BCAST_SEGSIZE=16384 \
+      timeout 120 smpirun -np 8 -platform "$xml" -hostfile "$hosts" "${CFG[@]}" \
+      $B/coll_bench bcast 1M 2>$B/coll_smpi.err)
+t=$(printf '%s\n' "$out" | awk -F, '$1 == "bcast" {print $8}')
+if [ -n "$t" ] && awk -v t="$t" 'BEGIN {exit !(t < 250)}'; then
+    echo "ok - coll_smpi: 1 MiB pipeline bcast on 8 ranks streams its segments (${t} us < 250 us)"
+else
+    echo "not ok - coll_smpi: 1 MiB pipeline bcast on 8 ranks took ${t:-?} us simulated (>= 250 us: segments do not pipeline)"
+    fail=1
+fi
 exit $fail

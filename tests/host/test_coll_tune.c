@@ -114,6 +114,35 @@ static void test_fit3(void **state)
     assert_true(near(L, TX6_L, 1e-6));
 }
 
+/* The steady-state term (coll_tune.h): samples made with a known Bc
+ * (pipelined Bintree3d at several segment sizes) give back T0, L, B, Bc;
+ * samples without one give Bc = 0 (the term is left out). */
+static void test_fit4(void **state)
+{
+    (void)state;
+    struct coll_shape sh;
+    coll_shape_make("8x6x8", 384, &sh);
+    struct tune_terms x[16];
+    double t[16], T0 = 0, L = 0, B = 0, Bc = -1, t0 = 2e-6, bc = 3.4e9;
+    int k = 0;
+    for (double M = 65536; M <= 1 << 20; M *= 4)
+        for (double s = 4096; s <= 65536; s *= 4, k++) {
+            x[k] = coll_tune_bcast_terms(TB_BINTREE3D, &sh, M, s);
+            assert_true(x[k].Xs > 0 && x[k].Xs < x[k].X);
+            t[k] = t0 + coll_tune_cost(x[k], TX6_L, TX6_B, bc);
+        }
+    assert_int_equal(coll_tune_fit4(x, t, k, &T0, &L, &B, &Bc), 0);
+    assert_true(near(T0, t0, 1e-4));
+    assert_true(near(L, TX6_L, 1e-4));
+    assert_true(near(B, TX6_B, 1e-4));
+    assert_true(near(Bc, bc, 1e-4));
+    for (int i = 0; i < k; i++)
+        t[i] = t0 + coll_tune_cost(x[i], TX6_L, TX6_B, 0);
+    assert_int_equal(coll_tune_fit4(x, t, k, &T0, &L, &B, &Bc), 0);
+    assert_true(Bc == 0);
+    assert_true(near(B, TX6_B, 1e-4));
+}
+
 static void test_segment_and_1d(void **state)
 {
     (void)state;
@@ -181,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_terms_match_eq),
         cmocka_unit_test(test_fit),
         cmocka_unit_test(test_fit3),
+        cmocka_unit_test(test_fit4),
         cmocka_unit_test(test_segment_and_1d),
         cmocka_unit_test(test_table_and_rule),
     };
