@@ -17,7 +17,10 @@
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
  * OSU osu_bw style (window of 64 non-blocking sends, see osubw below):
  *   mpibench osubw size=S median_MBps=X window=64 loops=L
- * Usage: mpibench [rtt|bw|osubw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds];
+ * rtt-after-win: rtt after one window was created and freed and one
+ * MPI_Ibarrier completed (progress hooks registered, none live:
+ * scripts/mpi_instr rtt-after-win counts what the hooks cost a round).
+ * Usage: mpibench [rtt|rtt-after-win|bw|osubw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds];
  * "all" runs paired (0 and 4 bytes) and bwpaired (if max_bytes >= 1 MiB) first;
  * the remote-write share comes from the library's MPI_MBCF_STATS=1 line at
  * Finalize. */
@@ -507,7 +510,15 @@ int main(int argc, char **argv)
     if (n == 2 && !strcmp(what, "trace"))
         trace_rounds(me, sb, rb, blocks);
 #endif
-    if (!strcmp(what, "rtt") || !strcmp(what, "all"))
+    if (!strcmp(what, "rtt-after-win")) {
+        MPI_Win win;
+        MPI_Request r;
+        MPI_Win_create(rb, 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_free(&win);
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+    if (!strcmp(what, "rtt") || !strcmp(what, "rtt-after-win") || !strcmp(what, "all"))
         rtt(me, sb, rb, max);
     if (!strcmp(what, "bw") || !strcmp(what, "all"))
         bw(me, sb, rb, max);
