@@ -1,6 +1,8 @@
 /* mbcf_engine.c - MBCF protocol engine: per-pair sequence numbers, cumulative
- * acks with per-frame refusal status, go-back-N retransmission with backoff,
- * in-order exactly-once application at the target, FIFO-full backpressure.
+ * acks with per-frame refusal status, selective retransmission (the target
+ * holds frames beyond a gap and reports them in SACK masks; the sender resends
+ * only the frames neither acknowledged nor held) with backoff, in-order
+ * exactly-once application at the target, FIFO-full backpressure.
  * Design notes in mbcf_engine.h, wire format in mbcf_wire.h. Portable C. */
 #include "mbcf_engine.h"
 #include "mbcf_abi.h"
@@ -23,6 +25,7 @@ struct slot {
     uint32_t opi;       /* its operation (index counter) */
     uint64_t src;       /* local address of its data */
     uint64_t sent_ns;   /* first transmission (0: retransmitted, no RTT sample) */
+    uint8_t sacked;     /* the target holds it (SACK): never resent */
     struct mbcf_wire_hdr h;
 };
 
@@ -40,13 +43,27 @@ struct tx {
     uint8_t rto_armed, busy, probing, fast_valid;
     uint8_t rto_recovery;         /* after a timeout: only the oldest frame goes out
                                      until an ack shows progress (see mbcf_tick) */
+    uint8_t sweeping;             /* resending the holes below sweep_end, then nxt = resume */
     uint32_t fast_base;
+    uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];
     struct slot slots[MBCF_WINDOW];
 };
 
+/* Frames from one peer held beyond a gap (allocated on the first one): the
+ * frame seq sits at [seq % MBCF_WINDOW], for nxt < seq < nxt + MBCF_WINDOW. */
+struct held {
+    uint32_t seq;
+    uint16_t len;
+    uint8_t used;
+    uint8_t frame[MBCF_WIRE_MAX];
+};
+struct rxhold { struct held h[MBCF_WINDOW]; };
+
 /* Receiver state for frames from one peer. */
 struct rx {
+    struct rxhold *hold;        /* NULL until needed (or alloc failed: frames dropped) */
+    uint32_t nheld;             /* frames held */
     uint32_t nxt;               /* next sequence number expected */
     uint32_t pending;           /* frames taken since our last ack */
     uint8_t status[MBCF_ACK_SPAN]; /* status of frame s at [s % 64] */
@@ -92,6 +109,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes)
     c->fifo_full_timeout_ns = 2000000000ull;
     c->window = MBCF_WINDOW;
     c->ack_every = 0;
+    c->selective = 1;
 }
 
 size_t mbcf_engine_size(void) { return sizeof(struct mbcf_engine); }
@@ -124,6 +142,9 @@ void mbcf_engine_fini(struct mbcf_engine *e, void (*release)(void *ctx, void *p)
         if (e->tx[i])
             release(e->cb.ctx, e->tx[i]);
         e->tx[i] = NULL;
+        if (e->rx[i].hold)
+            release(e->cb.ctx, e->rx[i].hold);
+        e->rx[i].hold = NULL;
     }
 }
 
@@ -156,11 +177,26 @@ static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
     return 1;
 }
 
-static void ack_sent(struct mbcf_engine *e, int p)
+/* SACK mask of the frames held from peer p (bit i: frame nxt + 1 + i). */
+static uint64_t sack_mask(const struct rx *r)
+{
+    uint64_t m = 0;
+    for (uint32_t i = 1; r->nheld && i < MBCF_WINDOW; i++) {
+        const struct held *h = &r->hold->h[(r->nxt + i) % MBCF_WINDOW];
+        if (h->used && h->seq == r->nxt + i)
+            m |= (uint64_t)1 << (i - 1);
+    }
+    return m;
+}
+
+/* An ack went to p; sack: it carried the SACK mask. An ack piggybacked on
+ * data cannot carry it: while frames are held, a pure ACK still follows. */
+static void ack_sent(struct mbcf_engine *e, int p, int sack)
 {
     e->rx[p].gap = 0;
     e->rx[p].pending = 0;
-    e->want_ack &= ~((uint64_t)1 << p);
+    if (sack || !e->rx[p].nheld)
+        e->want_ack &= ~((uint64_t)1 << p);
 }
 
 /* A frame without data to p: our ack, as a pure ACK (type MBCF_T_ACK, flags 0
@@ -173,12 +209,18 @@ static int send_ctl(struct mbcf_engine *e, int p, uint8_t type, uint8_t flags)
     h.type = type;
     h.flags = flags;
     fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN);
+    if (type == MBCF_T_ACK && e->rx[p].nheld) {
+        h.addr = sack_mask(&e->rx[p]);
+        h.flags |= MBCF_F_SACK;
+    }
     memcpy(buf, &h, sizeof h);
     if (e->cb.send_frame(e->cb.ctx, p, buf, MBCF_WIRE_HDR + h.nstat) < 0) {
         e->st.tx_blocked++;
         return -1;
     }
-    ack_sent(e, p);
+    if (h.flags & MBCF_F_SACK)
+        e->st.tx_sack++;
+    ack_sent(e, p, type == MBCF_T_ACK);
     return 0;
 }
 
@@ -248,6 +290,7 @@ static void build_frames(struct mbcf_engine *e, struct tx *t)
         h.flags = (o->off == 0 ? MBCF_F_FIRST : 0) |
                   (o->off + chunk == o->len ? MBCF_F_LAST : 0);
         s->h = h;
+        s->sacked = 0;
         s->src = o->src + o->off;
         s->opi = t->op_frag;
         o->off += chunk;
@@ -284,18 +327,35 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
     if (r < 0)
         return -1;
     if (acked)
-        ack_sent(e, p);
+        ack_sent(e, p, 0);
     return 0;
 }
 
-/* Send built frames from nxt as far as the window (or a probe) allows. */
+/* Send built frames from nxt as far as the window (or a probe) allows.
+ * Frames sent before are resent only if the target does not hold them
+ * (sacked); a sweep (fast retransmit) resends the holes below sweep_end,
+ * then goes on from where it left (resume). */
 static void pump(struct mbcf_engine *e, int p, struct tx *t)
 {
     build_frames(e, t);
     uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) :
                                 t->rto_recovery ? 1 : e->cfg.window);
-    while (t->nxt != t->top && seq_lt(t->nxt, limit)) {
+    for (;;) {
+        if (t->sweeping && !seq_lt(t->nxt, t->sweep_end)) {
+            t->sweeping = 0;
+            if (seq_lt(t->nxt, t->resume))
+                t->nxt = t->resume;
+        }
+        if (t->nxt == t->top || !seq_lt(t->nxt, limit))
+            break;
         struct slot *s = &t->slots[t->nxt % MBCF_WINDOW];
+        /* the frame at base is always resent: held there means its FIFO was
+         * full, and a resend (probe) is what makes the target try again */
+        if (s->sacked && t->nxt != t->base && seq_lt(t->nxt, t->max)) {
+            e->st.tx_sack_skipped++;
+            t->nxt++;
+            continue;
+        }
         if (send_slot(e, p, t, s) < 0) {
             e->st.tx_blocked++;
             break;   /* try again on the next tick or ack */
@@ -416,9 +476,24 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         o->acked++;
         t->base++;
     }
+    uint32_t hi = n;              /* one past the highest frame the target holds */
+    if (f->h.flags & MBCF_F_SACK) {
+        e->st.rx_sack++;
+        for (uint32_t i = 0; i < MBCF_ACK_SPAN - 1; i++) {
+            uint32_t q = n + 1 + i;
+            if (!((f->h.addr >> i) & 1) || !seq_lt(q, t->max))
+                continue;
+            struct slot *s = &t->slots[q % MBCF_WINDOW];
+            s->sacked = 1;
+            s->sent_ns = 0;       /* delivered some time before this ack: no RTT sample */
+            hi = q + 1;
+        }
+    }
     if (progress) {
         if (seq_lt(t->nxt, t->base))
             t->nxt = t->base;
+        if (seq_lt(t->resume, t->base))
+            t->resume = t->base;
         t->rto_cur = t->rto_base;
         t->rto_recovery = 0;
         t->rto_armed = t->nxt != t->base;
@@ -436,11 +511,18 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         t->nxt = t->base;     /* the frames behind it were dropped */
         t->busy_until = now + t->busy_cur;
         t->busy_cur = umin(2 * t->busy_cur, e->cfg.busy_max_ns);
-    } else if ((f->h.flags & MBCF_F_GAP) && n == t->base && t->nxt != t->base &&
+        t->sweeping = 0;
+    } else if ((f->h.flags & (MBCF_F_GAP | MBCF_F_SACK)) && n == t->base && t->nxt != t->base &&
                !(t->fast_valid && t->fast_base == t->base) && !t->busy) {
         e->st.fast_retrans++;
         t->fast_valid = 1;
         t->fast_base = t->base;
+        if (hi != n) {            /* SACK: resend only the holes below the held frames */
+            if (!t->sweeping || seq_lt(t->resume, t->nxt))
+                t->resume = t->nxt;
+            t->sweeping = 1;
+            t->sweep_end = hi;
+        }
         t->nxt = t->base;
     }
     pump(e, p, t);
@@ -477,7 +559,54 @@ static int apply_put(struct mbcf_engine *e, struct rx *r, const struct mbcf_fram
     return r->put_status;
 }
 
-static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
+/* Keep frame seq (d ahead of the one expected) until its turn. 0 when it
+ * cannot be kept (too far ahead, no memory): dropped, resent later. */
+static int hold_frame(struct mbcf_engine *e, struct rx *r, uint32_t seq, int32_t d,
+                      const void *frame, uint32_t len)
+{
+    if (d >= MBCF_WINDOW || !e->cfg.selective)
+        return 0;
+    if (!r->hold) {
+        r->hold = e->cb.alloc(e->cb.ctx, sizeof(struct rxhold));
+        if (!r->hold) {
+            e->st.rx_no_memory++;
+            return 0;
+        }
+        memset(r->hold, 0, sizeof *r->hold);
+    }
+    struct held *h = &r->hold->h[seq % MBCF_WINDOW];
+    if (h->used && h->seq == seq) {
+        e->st.rx_dup++;           /* held already */
+        return 1;
+    }
+    h->seq = seq;
+    h->len = (uint16_t)len;
+    h->used = 1;
+    memcpy(h->frame, frame, len);
+    r->nheld++;
+    e->st.rx_held++;
+    return 1;
+}
+
+static int deliver(struct mbcf_engine *e, int p, struct rx *r, const struct mbcf_frame *f);
+
+/* Apply the held frames that are next in order. */
+static void drain_held(struct mbcf_engine *e, int p, struct rx *r)
+{
+    while (r->nheld) {
+        struct held *h = &r->hold->h[r->nxt % MBCF_WINDOW];
+        if (!h->used || h->seq != r->nxt)
+            return;
+        struct mbcf_frame f;
+        if (mbcf_wire_parse(h->frame, h->len, &f) != MBCF_WIRE_OK || !deliver(e, p, r, &f))
+            return;               /* (parsed when it came) FIFO full: stays held */
+        h->used = 0;
+        r->nheld--;
+    }
+}
+
+static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f,
+                      const void *frame, uint32_t len)
 {
     struct rx *r = &e->rx[p];
     int32_t d = (int32_t)(f->h.seq - r->nxt);
@@ -489,8 +618,23 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     if (d > 0) {
         e->st.rx_ooo++;
         r->gap = 1;
+        hold_frame(e, r, f->h.seq, d, frame, len);
         return;
     }
+    if (r->nheld) {               /* a held copy of this one (resent while held back) */
+        struct held *h = &r->hold->h[r->nxt % MBCF_WINDOW];
+        if (h->used && h->seq == r->nxt) {
+            h->used = 0;
+            r->nheld--;
+        }
+    }
+    if (deliver(e, p, r, f))
+        drain_held(e, p, r);
+}
+
+/* Apply frame nxt: 1, or 0 when its FIFO is full and it is held back. */
+static int deliver(struct mbcf_engine *e, int p, struct rx *r, const struct mbcf_frame *f)
+{
     int st;
     if (f->h.op == MBCF_OP_FIFO) {
         st = e->cb.fifo_append(e->cb.ctx, f->h.task, f->h.addr, p, f->data, f->h.len);
@@ -502,7 +646,7 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
             }
             if (!e->cfg.fifo_full_timeout_ns || now - r->busy_since < e->cfg.fifo_full_timeout_ns) {
                 e->st.fifo_busy++;   /* hold it: the sender probes again later */
-                return;
+                return 0;
             }
             e->st.fifo_full_refused++;
         }
@@ -523,6 +667,7 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     r->pending++;
     if (e->cfg.ack_every && r->pending >= e->cfg.ack_every)
         send_ack(e, p);
+    return 1;
 }
 
 /* ---------- dead peers ---------- */
@@ -632,7 +777,7 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
     e->rx_seen[src]++;
     if (f.h.type == MBCF_T_DATA) {
         e->st.rx_data++;
-        take_data(e, src, &f);
+        take_data(e, src, &f, frame, len);
     } else if (f.h.type == MBCF_T_BYE) {
         e->st.rx_bye++;
     } else {
@@ -696,17 +841,19 @@ void mbcf_tick(struct mbcf_engine *e)
         if (t->busy && !t->probing && now >= t->busy_until) {
             t->probing = 1;          /* send the held frame once more */
             t->nxt = t->base;
+            t->sweeping = 0;
             t->rto_armed = 0;
         } else if (t->rto_armed && t->nxt != t->base && now >= t->rto_deadline &&
                    (!t->busy || t->probing)) {
             e->st.timeouts++;
-            t->nxt = t->base;        /* go back to the oldest unacknowledged frame */
+            t->nxt = t->base;        /* back to the oldest unacknowledged frame (held ones skipped) */
             /* ... and resend only it until an ack shows progress (TCP's loss
              * window of one segment after a timeout, RFC 5681 sec. 3.1): a
              * timeout may mean the path is slow, not lossy, and resending
              * the whole window each time queued ~7 copies of every frame in
              * front of the acks (congestion collapse, docs/tofu.md). */
             t->rto_recovery = 1;
+            t->sweeping = 0;
             t->fast_valid = 0;
             t->rto_cur = umin(2 * t->rto_cur, e->cfg.rto_max_ns);
             t->rto_armed = 0;

@@ -81,15 +81,18 @@ int mbcf_wire_parse(const void *buf, size_t len, struct mbcf_frame *f)
         if (h->op != 0)
             return MBCF_WIRE_TYPE;
         if (!(h->flags & MBCF_F_ACK) || (h->flags & (MBCF_F_FIRST | MBCF_F_LAST)) ||
-            (h->type == MBCF_T_BYE && (h->flags & MBCF_F_PROBE)))
+            (h->type == MBCF_T_BYE && (h->flags & (MBCF_F_PROBE | MBCF_F_SACK))))
             return MBCF_WIRE_FLAGS;
-        if (h->len || h->seq || h->task || h->addr || h->total || h->offset)
+        if (h->len || h->seq || h->task || h->total || h->offset ||
+            (h->addr && !(h->flags & MBCF_F_SACK)))
+            return MBCF_WIRE_RANGE;
+        if (h->addr >> (MBCF_ACK_SPAN - 1))   /* at most 63 frames beyond ack */
             return MBCF_WIRE_RANGE;
         return MBCF_WIRE_OK;
     }
     if (h->type != MBCF_T_DATA)
         return MBCF_WIRE_TYPE;
-    if (h->flags & MBCF_F_PROBE)
+    if (h->flags & (MBCF_F_PROBE | MBCF_F_SACK))
         return MBCF_WIRE_FLAGS;
     if (h->op == MBCF_OP_PUT)
         return check_put(h);

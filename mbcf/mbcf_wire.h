@@ -16,6 +16,13 @@
  * The status bytes sit after the data so the acknowledgement fields can be
  * rewritten in place on every retransmission.
  *
+ * Selective acknowledgement (issue 18): a receiver keeps frames that arrive
+ * beyond the one it expects (up to 63 ahead) and says so in a pure ACK with
+ * MBCF_F_SACK: its `addr` field, unused in ACK frames, is then the SACK mask,
+ * bit i set meaning frame (ack + 1 + i) is held there. The sender retransmits
+ * only the frames that are neither acknowledged nor held. DATA frames never
+ * carry SACK (the glue's send_data writes header, data and status bytes only).
+ *
  * Portable C: no kernel headers (unit-tested on the host).
  */
 #ifndef MBCF_WIRE_H
@@ -41,7 +48,8 @@
 #define MBCF_F_FIRST 0x08 /* first fragment of an operation */
 #define MBCF_F_LAST  0x10 /* last fragment of an operation */
 #define MBCF_F_PROBE 0x20 /* ACK only: liveness probe, answer with an ack */
-#define MBCF_F_ALL   0x3f
+#define MBCF_F_SACK  0x40 /* ACK only: addr is the SACK mask (frames held beyond ack) */
+#define MBCF_F_ALL   0x7f
 
 struct mbcf_wire_hdr {
     uint8_t type;      /* MBCF_T_* */
@@ -54,7 +62,8 @@ struct mbcf_wire_hdr {
                           sending process's (high byte): MBCF_WT_* (docs/ppn.md) */
     uint16_t len;      /* data bytes in this frame */
     uint64_t err_mask; /* with MBCF_F_ACK: refused frames among ack-64 .. ack-1 */
-    uint64_t addr;     /* PUT: target vaddr of this fragment; FIFO: FIFO vaddr */
+    uint64_t addr;     /* PUT: target vaddr of this fragment; FIFO: FIFO vaddr;
+                          ACK with MBCF_F_SACK: bit i = frame ack+1+i held */
     uint32_t total;    /* PUT: length of the whole operation; FIFO: == len */
     uint32_t offset;   /* PUT: offset of this fragment in the operation; FIFO: 0 */
 } __attribute__((packed));

@@ -127,7 +127,8 @@ static void test_malformed(void **state)
     BAD(b.type = MBCF_T_BYE, MBCF_WIRE_TYPE);                  /* BYE with an op */
     BAD(b.op = 0, MBCF_WIRE_TYPE);
     BAD(b.op = 3, MBCF_WIRE_TYPE);
-    BAD(b.flags |= 0x40, MBCF_WIRE_FLAGS);
+    BAD(b.flags |= 0x80, MBCF_WIRE_FLAGS);                     /* unknown flag */
+    BAD(b.flags |= MBCF_F_SACK, MBCF_WIRE_FLAGS);              /* SACK on DATA */
     BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);             /* probe on DATA */
     BAD(b.flags &= (uint8_t)~MBCF_F_LAST, MBCF_WIRE_FLAGS);
     BAD(b.flags &= (uint8_t)~MBCF_F_FIRST, MBCF_WIRE_FLAGS);
@@ -167,9 +168,17 @@ static void test_malformed(void **state)
     BAD(b.flags |= MBCF_F_FIRST, MBCF_WIRE_FLAGS);
     BAD(b.len = 4, MBCF_WIRE_RANGE);
     BAD(b.seq = 4, MBCF_WIRE_RANGE);
-    BAD(b.addr = 4, MBCF_WIRE_RANGE);
-    a.type = MBCF_T_BYE;                       /* BYE: the same, and no probe */
+    BAD(b.addr = 4, MBCF_WIRE_RANGE);                          /* addr without SACK */
+    BAD((b.flags |= MBCF_F_SACK, b.addr = 1ull << 63), MBCF_WIRE_RANGE);  /* > 63 ahead */
+    b = a;                                     /* SACK mask: frames held beyond ack */
+    b.flags |= MBCF_F_SACK;
+    b.addr = (1ull << 62) | 5;
+    assert_int_equal(parse(make(&b, NULL)), MBCF_WIRE_OK);
+    b.flags |= MBCF_F_PROBE;
+    assert_int_equal(parse(make(&b, NULL)), MBCF_WIRE_OK);
+    a.type = MBCF_T_BYE;                       /* BYE: the same, and no probe, no SACK */
     h = a;
+    BAD((b.flags |= MBCF_F_SACK, b.addr = 1), MBCF_WIRE_FLAGS);
     BAD(b.op = 1, MBCF_WIRE_TYPE);
     BAD(b.flags = 0, MBCF_WIRE_FLAGS);
     BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);
