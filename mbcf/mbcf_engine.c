@@ -66,8 +66,9 @@ struct rx {
     uint32_t nheld;             /* frames held */
     uint32_t nxt;               /* next sequence number expected */
     uint32_t pending;           /* frames taken since our last ack */
-    uint8_t status[MBCF_ACK_SPAN]; /* status of frame s at [s % 64] */
-    uint64_t refused;           /* bit s % 64 set when status[s % 64] != 0 */
+    uint8_t status[MBCF_ACK_SPAN_WIDE]; /* status of frame s at [s % 128] */
+    uint32_t nrefused;          /* nonzero entries of status[] */
+    uint32_t wide_ack;          /* nxt when we last sent a wide (pure) ack */
     uint8_t gap, busy;          /* flags for the next ack */
     uint64_t busy_since;        /* when frame nxt first found its FIFO full */
     /* Remote write in progress (its fragments arrive in order). */
@@ -154,25 +155,33 @@ uint32_t mbcf_outstanding(const struct mbcf_engine *e) { return e->outstanding; 
 /* ---------- acknowledgements ---------- */
 
 /* Put our ack for frames from peer p into header h, status bytes at out
- * (room bytes available). Returns 1 when it fit. */
+ * (room bytes available); wide (pure ACK/BYE only): the status of 128 frames
+ * (MBCF_F_WIDE, err_hi in total/offset), else of 64. Returns 1 when it fit. */
 static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
-                    uint8_t *out, uint32_t room)
+                    uint8_t *out, uint32_t room, int wide)
 {
     struct rx *r = &e->rx[p];
-    uint64_t mask = 0;
+    uint32_t span = wide ? MBCF_ACK_SPAN_WIDE : MBCF_ACK_SPAN, lo = span - MBCF_ACK_SPAN;
+    uint64_t mask = 0, hi = 0;
     uint32_t n = 0;
-    for (uint32_t i = 0; r->refused && i < MBCF_ACK_SPAN; i++) {   /* usually none */
-        uint8_t s = r->status[(r->nxt - MBCF_ACK_SPAN + i) % MBCF_ACK_SPAN];
+    for (uint32_t i = 0; r->nrefused && i < span; i++) {   /* usually none */
+        uint8_t s = r->status[(r->nxt - span + i) % MBCF_ACK_SPAN_WIDE];
         if (s) {
             if (n == room)
                 return 0;
-            mask |= (uint64_t)1 << i;
+            if (i < lo)
+                hi |= (uint64_t)1 << i;
+            else
+                mask |= (uint64_t)1 << (i - lo);
             out[n++] = s;
         }
     }
-    h->flags |= MBCF_F_ACK | (r->gap ? MBCF_F_GAP : 0) | (r->busy ? MBCF_F_BUSY : 0);
+    h->flags |= MBCF_F_ACK | (r->gap ? MBCF_F_GAP : 0) | (r->busy ? MBCF_F_BUSY : 0) |
+                (wide ? MBCF_F_WIDE : 0);
     h->ack = r->nxt;
     h->err_mask = mask;
+    if (wide)
+        mbcf_wire_set_err_hi(h, hi);
     h->nstat = (uint8_t)n;
     return 1;
 }
@@ -181,7 +190,7 @@ static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
 static uint64_t sack_mask(const struct rx *r)
 {
     uint64_t m = 0;
-    for (uint32_t i = 1; r->nheld && i < MBCF_WINDOW; i++) {
+    for (uint32_t i = 1; r->nheld && i < MBCF_ACK_SPAN; i++) {
         const struct held *h = &r->hold->h[(r->nxt + i) % MBCF_WINDOW];
         if (h->used && h->seq == r->nxt + i)
             m |= (uint64_t)1 << (i - 1);
@@ -189,13 +198,18 @@ static uint64_t sack_mask(const struct rx *r)
     return m;
 }
 
-/* An ack went to p; sack: it carried the SACK mask. An ack piggybacked on
- * data cannot carry it: while frames are held, a pure ACK still follows. */
-static void ack_sent(struct mbcf_engine *e, int p, int sack)
+/* An ack went to p; pure: a pure ACK (wide status, SACK mask). An ack
+ * piggybacked on data has neither: while frames are held, or once 32 frames
+ * came since the last wide ack (the sender takes a narrow ack only if it
+ * covers all it would count as done: mbcf_wire.h), a pure ACK still follows. */
+static void ack_sent(struct mbcf_engine *e, int p, int pure)
 {
-    e->rx[p].gap = 0;
-    e->rx[p].pending = 0;
-    if (sack || !e->rx[p].nheld)
+    struct rx *r = &e->rx[p];
+    r->gap = 0;
+    r->pending = 0;
+    if (pure)
+        r->wide_ack = r->nxt;
+    if (pure || (!r->nheld && r->nxt - r->wide_ack <= MBCF_ACK_SPAN / 2))
         e->want_ack &= ~((uint64_t)1 << p);
 }
 
@@ -203,12 +217,12 @@ static void ack_sent(struct mbcf_engine *e, int p, int sack)
  * or MBCF_F_PROBE) or a BYE. Returns 0, or <0 when it could not be queued. */
 static int send_ctl(struct mbcf_engine *e, int p, uint8_t type, uint8_t flags)
 {
-    uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN];
+    uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN_WIDE];
     struct mbcf_wire_hdr h;
     memset(&h, 0, sizeof h);
     h.type = type;
     h.flags = flags;
-    fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN);
+    fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN_WIDE, 1);
     if (type == MBCF_T_ACK && e->rx[p].nheld) {
         h.addr = sack_mask(&e->rx[p]);
         h.flags |= MBCF_F_SACK;
@@ -220,7 +234,7 @@ static int send_ctl(struct mbcf_engine *e, int p, uint8_t type, uint8_t flags)
     }
     if (h.flags & MBCF_F_SACK)
         e->st.tx_sack++;
-    ack_sent(e, p, type == MBCF_T_ACK);
+    ack_sent(e, p, 1);
     return 0;
 }
 
@@ -312,7 +326,7 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
 {
     struct mbcf_wire_hdr h = s->h;
     uint8_t stat[MBCF_ACK_SPAN];
-    int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - h.len);
+    int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - h.len, 0);
     int r = e->cb.send_data(e->cb.ctx, p, &h, s->src, stat);
     if (r > 0) {
         struct txop *o = &t->ops[s->opi % MBCF_OPQ];
@@ -443,6 +457,10 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
     if (seq_lt(n, t->base) || seq_lt(t->max, n)) {
         e->st.rx_stale_ack++;
         return;
+    }
+    if (n - t->base > mbcf_wire_span(f)) {   /* would count frames as done whose */
+        e->st.rx_narrow_ack++;               /* status it does not give: wait for */
+        return;                              /* the wide ack that follows */
     }
     int progress = t->base != n;
     uint64_t now = e->cb.now_ns(e->cb.ctx);
@@ -658,11 +676,9 @@ static int deliver(struct mbcf_engine *e, int p, struct rx *r, const struct mbcf
         e->st.refused++;
     else
         e->st.applied++;
-    r->status[r->nxt % MBCF_ACK_SPAN] = (uint8_t)st;
-    if (st)
-        r->refused |= (uint64_t)1 << (r->nxt % MBCF_ACK_SPAN);
-    else
-        r->refused &= ~((uint64_t)1 << (r->nxt % MBCF_ACK_SPAN));
+    uint8_t *sp = &r->status[r->nxt % MBCF_ACK_SPAN_WIDE];
+    r->nrefused += (st != 0) - (*sp != 0);
+    *sp = (uint8_t)st;
     r->nxt++;
     r->pending++;
     if (e->cfg.ack_every && r->pending >= e->cfg.ack_every)

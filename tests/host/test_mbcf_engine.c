@@ -564,6 +564,37 @@ static void test_long_rtt_no_storm(void **state)
     sim_free(&s);
 }
 
+/* The window is 128 frames (wider than one 64-frame err_mask): with the link
+ * down, 200 one-frame writes put 128 frames on the wire, no more; with the
+ * link back, every other one refused (read-only page), each completion has
+ * its exact status although acks jump by up to 128 frames (wide acks). */
+static void test_window_128_exact_status(void **state)
+{
+    (void)state;
+    static struct sim s;
+    sim_init(&s, 2, 9, NULL);
+    s.link_down = 1;
+    s.on_send = record_send;
+    nseq0 = 0;
+    max_seq_seen = -1;
+    for (int i = 0; i < 200; i++) {
+        uint64_t va = i % 2 ? SIM_VA(SIM_PG_READONLY_PAGE) : SIM_VA(0) + 8u * (unsigned)i;
+        assert_int_equal(mbcf_post_put(s.node[0].eng, 1, 0, va, 8u * (unsigned)i, 8,
+                                       (uint64_t)i), 0);
+    }
+    assert_int_equal(max_seq_seen, MBCF_WINDOW - 1);
+    s.link_down = 0;
+    while (s.node[0].ncq < 200) {
+        sim_step(&s);
+        assert_true(s.now < 20000000000ull);
+    }
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(s.node[0].cq[i].cookie, (uint64_t)i);
+        assert_int_equal(s.node[0].cq[i].status, i % 2 ? MBCF_E_READONLY : MBCF_OK);
+    }
+    sim_free(&s);
+}
+
 static void test_refusals_leave_memory_untouched(void **state)
 {
     (void)state;
@@ -770,6 +801,7 @@ int main(void)
         cmocka_unit_test(test_fifo_full_refused_after_timeout),
         cmocka_unit_test(test_window_and_backoff),
         cmocka_unit_test(test_long_rtt_no_storm),
+        cmocka_unit_test(test_window_128_exact_status),
         cmocka_unit_test(test_refusals_leave_memory_untouched),
         cmocka_unit_test(test_post_errors),
         cmocka_unit_test(test_malformed_and_replay),
