@@ -69,6 +69,7 @@ struct rx {
     uint8_t status[MBCF_ACK_SPAN_WIDE]; /* status of frame s at [s % 128] */
     uint32_t nrefused;          /* nonzero entries of status[] */
     uint32_t wide_ack;          /* nxt when we last sent a wide (pure) ack */
+    uint8_t want_pure;          /* a duplicate came: the sender missed our acks */
     uint8_t gap, busy;          /* flags for the next ack */
     uint64_t busy_since;        /* when frame nxt first found its FIFO full */
     /* Remote write in progress (its fragments arrive in order). */
@@ -199,17 +200,21 @@ static uint64_t sack_mask(const struct rx *r)
 }
 
 /* An ack went to p; pure: a pure ACK (wide status, SACK mask). An ack
- * piggybacked on data has neither: while frames are held, or once 32 frames
- * came since the last wide ack (the sender takes a narrow ack only if it
- * covers all it would count as done: mbcf_wire.h), a pure ACK still follows. */
+ * piggybacked on data has neither: while frames are held, once 32 frames came
+ * since the last wide ack (the sender takes a narrow ack only if it covers all
+ * it would count as done: mbcf_wire.h), or after a duplicate (the sender
+ * missed our acks: it may be more than 64 frames behind), a pure ACK still
+ * follows. */
 static void ack_sent(struct mbcf_engine *e, int p, int pure)
 {
     struct rx *r = &e->rx[p];
     r->gap = 0;
     r->pending = 0;
-    if (pure)
+    if (pure) {
         r->wide_ack = r->nxt;
-    if (pure || (!r->nheld && r->nxt - r->wide_ack <= MBCF_ACK_SPAN / 2))
+        r->want_pure = 0;
+    }
+    if (pure || (!r->nheld && !r->want_pure && r->nxt - r->wide_ack <= MBCF_ACK_SPAN / 2))
         e->want_ack &= ~((uint64_t)1 << p);
 }
 
@@ -631,6 +636,7 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f,
     e->want_ack |= (uint64_t)1 << p;
     if (d < 0) {
         e->st.rx_dup++;
+        r->want_pure = 1;
         return;
     }
     if (d > 0) {
