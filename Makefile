@@ -54,7 +54,9 @@ test: deps
 # one run (adaptive mode, the faster one here), then the emulated Tofu
 # (modeled beside wall time, both modes), then thread create+join and futex
 # wake-up latency on --cpus 1 and 2 (bench_smp); MPI_Put beside MPI_Send
-# (bench_rma). Results under runs/.
+# (bench_rma); 1 MiB MPI beside MBCF, raw and paced (lossless) raw frames,
+# clean and under 5% loss with selective retransmission and go-back-N
+# (bench_fastpath, docs/fastpath.md). Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -65,6 +67,7 @@ bench: deps
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_ppn
 	scripts/qemu/bench_smp
+	scripts/qemu/bench_fastpath
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and

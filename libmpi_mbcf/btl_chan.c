@@ -18,6 +18,19 @@
 struct btl_endpoint btl_ep[MAXR];
 struct btl_rings btl_rings[MAXR];
 int btl_pump_pending;          /* some channel may have entries not yet posted */
+/* The one channel queued to since the last pump, or NULL (several: look at
+ * all): the usual round after one send posts one channel, not 2n. */
+static struct chan *pump_one;
+
+static void mark_pending(struct chan *c)
+{
+    if (!btl_pump_pending) {
+        btl_pump_pending = 1;
+        pump_one = c;
+    } else if (pump_one != c) {
+        pump_one = NULL;
+    }
+}
 static int finalizing;
 
 /* Entries are fixed-size slots (one FIFO entry at most) recycled through a
@@ -189,7 +202,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     e->sent = 0;
     c->q[(c->head + c->n) % c->cap] = e;
     c->n++;
-    btl_pump_pending = 1;
+    mark_pending(c);
     return MPI_SUCCESS;
 }
 
@@ -227,14 +240,22 @@ static void pump(struct chan *c)
 
 int chan_pump_pending_all(void)
 {
+    struct chan *one = pump_one;
     btl_pump_pending = 0;
+    pump_one = NULL;
+    if (one) {
+        pump(one);
+        if (one->posted < one->n)
+            mark_pending(one);                 /* window, queue full or backoff */
+        return btl_pump_pending;
+    }
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
             struct chan *c = &btl_ep[p].chan[k];
             if (c->posted < c->n) {
                 pump(c);
                 if (c->posted < c->n)
-                    btl_pump_pending = 1;      /* window, queue full or backoff */
+                    mark_pending(c);
             }
         }
     return btl_pump_pending;
@@ -329,7 +350,7 @@ static void chan_completion(uint64_t ck, int status)
         if (c->backoff > BACKOFF_MAX)
             c->backoff = BACKOFF_MAX;
         c->retry_at = mbcf_now_ns() + c->backoff;
-        btl_pump_pending = 1;
+        mark_pending(c);
         return;
     }
     btl_fail("FIFO append refused", status);

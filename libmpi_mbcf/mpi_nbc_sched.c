@@ -336,6 +336,7 @@ int nbc_start(struct nbc_sched *s, MPI_Request *req)
     }
     s->next = running;
     running = s;
+    pml_hooks_hold();
     return MPI_SUCCESS;
 }
 
@@ -349,6 +350,7 @@ void nbc_progress(void)
         struct nbc_sched *s = *pp;
         if (advance(s)) {
             *pp = s->next;
+            pml_hooks_drop();
             finish(s);
         } else {
             pp = &s->next;

@@ -48,8 +48,10 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
     r->mode = mode;
     if (peer == MPI_PROC_NULL || peer == MPI_ANY_SOURCE)
         r->peer = peer == MPI_ANY_SOURCE ? MQ_ANY_SOURCE : MPI_PROC_NULL;
-    else
+    else {
         r->peer = c->world[peer];
+        r->peer_rank1 = peer + 1;
+    }
     return r;
 }
 

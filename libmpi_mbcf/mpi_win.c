@@ -113,6 +113,7 @@ int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor
         return e;
     }
     pml_add_progress_hook(win_am_progress);
+    pml_hooks_hold();
     *out = h;
     return MPI_SUCCESS;
 }
@@ -158,6 +159,7 @@ int PMPI_Win_free(MPI_Win *win)
         return e;
     PMPI_Comm_free(&w->comm);
     win_release(w);
+    pml_hooks_drop();
     *win = MPI_WIN_NULL;
     return MPI_SUCCESS;
 }

@@ -51,6 +51,12 @@ void pml_progress_send(void);           /* after a send-immediate: post, doorbel
  * non-blocking collectives, mpi_nbc.h, and one-sided targets, mpi_win.h,
  * advance there); adding one twice adds it once. */
 void pml_add_progress_hook(void (*fn)(void));
+/* The hooks run only while pml_hooks_live > 0: a running NBC schedule or a
+ * live window counts one (pml_hooks_hold when it starts, pml_hooks_drop when
+ * it ends), so a program without them pays one test per round, no calls. */
+extern int pml_hooks_live;
+static inline void pml_hooks_hold(void) { pml_hooks_live++; }
+static inline void pml_hooks_drop(void) { pml_hooks_live--; }
 
 /* internal blocking send/recv on a context (no argument checks) */
 int pml_send(const void *buf, int count, MPI_Datatype dt, int peer_world, int tag,

@@ -10,6 +10,7 @@ int pml_issue_dirty;
 uint64_t pml_handled;
 static void (*hooks[4])(void);
 static int nhooks;
+int pml_hooks_live;
 
 void pml_add_progress_hook(void (*fn)(void))
 {
@@ -57,8 +58,9 @@ void pml_progress_round(int flush)
         issue_posted();
     if (flush)
         pml_sreq_resolve_all();
-    for (int i = 0; i < nhooks; i++)
-        hooks[i]();
+    if (pml_hooks_live)           /* an NBC schedule or a window is live */
+        for (int i = 0; i < nhooks; i++)
+            hooks[i]();
     chan_pump_all();
     if (!flush)
         return;

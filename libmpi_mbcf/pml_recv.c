@@ -37,8 +37,12 @@ int pml_recv_target(struct req *r)
 static void set_status(struct req *r, int src_world, int tag, int64_t len)
 {
     int64_t n = len < r->cap ? len : r->cap;
-    struct comm *c = comm_get(r->comm);
-    r->st.MPI_SOURCE = c ? comm_rank_of_world(c, src_world) : src_world;
+    if (r->peer_rank1 && r->peer == src_world) {
+        r->st.MPI_SOURCE = r->peer_rank1 - 1;      /* posted with this source */
+    } else {
+        struct comm *c = comm_get(r->comm);
+        r->st.MPI_SOURCE = c ? comm_rank_of_world(c, src_world) : src_world;
+    }
     r->st.MPI_TAG = tag;
     r->st.mbcf_count = n;
     r->st.mbcf_cancelled = 0;

@@ -21,6 +21,8 @@ struct req {
     int err;
     MPI_Comm comm;
     int peer;             /* world rank (or MQ_ANY_SOURCE / MPI_PROC_NULL) */
+    int peer_rank1;       /* receive: the source's rank in comm + 1 when posted with one
+                             (MPI_SOURCE without a lookup), else 0 */
     int tag;
     uint32_t ctx;
     void *buf;            /* user buffer */

@@ -1,6 +1,8 @@
 /* mbcf_engine.c - MBCF protocol engine: per-pair sequence numbers, cumulative
- * acks with per-frame refusal status, go-back-N retransmission with backoff,
- * in-order exactly-once application at the target, FIFO-full backpressure.
+ * acks with per-frame refusal status, selective retransmission (the target
+ * holds frames beyond a gap and reports them in SACK masks; the sender resends
+ * only the frames neither acknowledged nor held) with backoff, in-order
+ * exactly-once application at the target, FIFO-full backpressure.
  * Design notes in mbcf_engine.h, wire format in mbcf_wire.h. Portable C. */
 #include "mbcf_engine.h"
 #include "mbcf_abi.h"
@@ -23,6 +25,7 @@ struct slot {
     uint32_t opi;       /* its operation (index counter) */
     uint64_t src;       /* local address of its data */
     uint64_t sent_ns;   /* first transmission (0: retransmitted, no RTT sample) */
+    uint8_t sacked;     /* the target holds it (SACK): never resent */
     struct mbcf_wire_hdr h;
 };
 
@@ -40,17 +43,33 @@ struct tx {
     uint8_t rto_armed, busy, probing, fast_valid;
     uint8_t rto_recovery;         /* after a timeout: only the oldest frame goes out
                                      until an ack shows progress (see mbcf_tick) */
+    uint8_t sweeping;             /* resending the holes below sweep_end, then nxt = resume */
     uint32_t fast_base;
+    uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];
     struct slot slots[MBCF_WINDOW];
 };
 
+/* Frames from one peer held beyond a gap (allocated on the first one): the
+ * frame seq sits at [seq % MBCF_WINDOW], for nxt < seq < nxt + MBCF_WINDOW. */
+struct held {
+    uint32_t seq;
+    uint16_t len;
+    uint8_t used;
+    uint8_t frame[MBCF_WIRE_MAX];
+};
+struct rxhold { struct held h[MBCF_WINDOW]; };
+
 /* Receiver state for frames from one peer. */
 struct rx {
+    struct rxhold *hold;        /* NULL until needed (or alloc failed: frames dropped) */
+    uint32_t nheld;             /* frames held */
     uint32_t nxt;               /* next sequence number expected */
     uint32_t pending;           /* frames taken since our last ack */
-    uint8_t status[MBCF_ACK_SPAN]; /* status of frame s at [s % 64] */
-    uint64_t refused;           /* bit s % 64 set when status[s % 64] != 0 */
+    uint8_t status[MBCF_ACK_SPAN_WIDE]; /* status of frame s at [s % 128] */
+    uint32_t nrefused;          /* nonzero entries of status[] */
+    uint32_t wide_ack;          /* nxt when we last sent a wide (pure) ack */
+    uint8_t want_pure;          /* a duplicate came: the sender missed our acks */
     uint8_t gap, busy;          /* flags for the next ack */
     uint64_t busy_since;        /* when frame nxt first found its FIFO full */
     /* Remote write in progress (its fragments arrive in order). */
@@ -92,6 +111,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes)
     c->fifo_full_timeout_ns = 2000000000ull;
     c->window = MBCF_WINDOW;
     c->ack_every = 0;
+    c->selective = 1;
 }
 
 size_t mbcf_engine_size(void) { return sizeof(struct mbcf_engine); }
@@ -124,6 +144,9 @@ void mbcf_engine_fini(struct mbcf_engine *e, void (*release)(void *ctx, void *p)
         if (e->tx[i])
             release(e->cb.ctx, e->tx[i]);
         e->tx[i] = NULL;
+        if (e->rx[i].hold)
+            release(e->cb.ctx, e->rx[i].hold);
+        e->rx[i].hold = NULL;
     }
 }
 
@@ -133,52 +156,90 @@ uint32_t mbcf_outstanding(const struct mbcf_engine *e) { return e->outstanding; 
 /* ---------- acknowledgements ---------- */
 
 /* Put our ack for frames from peer p into header h, status bytes at out
- * (room bytes available). Returns 1 when it fit. */
+ * (room bytes available); wide (pure ACK/BYE only): the status of 128 frames
+ * (MBCF_F_WIDE, err_hi in total/offset), else of 64. Returns 1 when it fit. */
 static int fill_ack(struct mbcf_engine *e, int p, struct mbcf_wire_hdr *h,
-                    uint8_t *out, uint32_t room)
+                    uint8_t *out, uint32_t room, int wide)
 {
     struct rx *r = &e->rx[p];
-    uint64_t mask = 0;
+    uint32_t span = wide ? MBCF_ACK_SPAN_WIDE : MBCF_ACK_SPAN, lo = span - MBCF_ACK_SPAN;
+    uint64_t mask = 0, hi = 0;
     uint32_t n = 0;
-    for (uint32_t i = 0; r->refused && i < MBCF_ACK_SPAN; i++) {   /* usually none */
-        uint8_t s = r->status[(r->nxt - MBCF_ACK_SPAN + i) % MBCF_ACK_SPAN];
+    for (uint32_t i = 0; r->nrefused && i < span; i++) {   /* usually none */
+        uint8_t s = r->status[(r->nxt - span + i) % MBCF_ACK_SPAN_WIDE];
         if (s) {
             if (n == room)
                 return 0;
-            mask |= (uint64_t)1 << i;
+            if (i < lo)
+                hi |= (uint64_t)1 << i;
+            else
+                mask |= (uint64_t)1 << (i - lo);
             out[n++] = s;
         }
     }
-    h->flags |= MBCF_F_ACK | (r->gap ? MBCF_F_GAP : 0) | (r->busy ? MBCF_F_BUSY : 0);
+    h->flags |= MBCF_F_ACK | (r->gap ? MBCF_F_GAP : 0) | (r->busy ? MBCF_F_BUSY : 0) |
+                (wide ? MBCF_F_WIDE : 0);
     h->ack = r->nxt;
     h->err_mask = mask;
+    if (wide)
+        mbcf_wire_set_err_hi(h, hi);
     h->nstat = (uint8_t)n;
     return 1;
 }
 
-static void ack_sent(struct mbcf_engine *e, int p)
+/* SACK mask of the frames held from peer p (bit i: frame nxt + 1 + i). */
+static uint64_t sack_mask(const struct rx *r)
 {
-    e->rx[p].gap = 0;
-    e->rx[p].pending = 0;
-    e->want_ack &= ~((uint64_t)1 << p);
+    uint64_t m = 0;
+    for (uint32_t i = 1; r->nheld && i < MBCF_ACK_SPAN; i++) {
+        const struct held *h = &r->hold->h[(r->nxt + i) % MBCF_WINDOW];
+        if (h->used && h->seq == r->nxt + i)
+            m |= (uint64_t)1 << (i - 1);
+    }
+    return m;
+}
+
+/* An ack went to p; pure: a pure ACK (wide status, SACK mask). An ack
+ * piggybacked on data has neither: while frames are held, once 32 frames came
+ * since the last wide ack (the sender takes a narrow ack only if it covers all
+ * it would count as done: mbcf_wire.h), or after a duplicate (the sender
+ * missed our acks: it may be more than 64 frames behind), a pure ACK still
+ * follows. */
+static void ack_sent(struct mbcf_engine *e, int p, int pure)
+{
+    struct rx *r = &e->rx[p];
+    r->gap = 0;
+    r->pending = 0;
+    if (pure) {
+        r->wide_ack = r->nxt;
+        r->want_pure = 0;
+    }
+    if (pure || (!r->nheld && !r->want_pure && r->nxt - r->wide_ack <= MBCF_ACK_SPAN / 2))
+        e->want_ack &= ~((uint64_t)1 << p);
 }
 
 /* A frame without data to p: our ack, as a pure ACK (type MBCF_T_ACK, flags 0
  * or MBCF_F_PROBE) or a BYE. Returns 0, or <0 when it could not be queued. */
 static int send_ctl(struct mbcf_engine *e, int p, uint8_t type, uint8_t flags)
 {
-    uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN];
+    uint8_t buf[MBCF_WIRE_HDR + MBCF_ACK_SPAN_WIDE];
     struct mbcf_wire_hdr h;
     memset(&h, 0, sizeof h);
     h.type = type;
     h.flags = flags;
-    fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN);
+    fill_ack(e, p, &h, buf + MBCF_WIRE_HDR, MBCF_ACK_SPAN_WIDE, 1);
+    if (type == MBCF_T_ACK && e->rx[p].nheld) {
+        h.addr = sack_mask(&e->rx[p]);
+        h.flags |= MBCF_F_SACK;
+    }
     memcpy(buf, &h, sizeof h);
     if (e->cb.send_frame(e->cb.ctx, p, buf, MBCF_WIRE_HDR + h.nstat) < 0) {
         e->st.tx_blocked++;
         return -1;
     }
-    ack_sent(e, p);
+    if (h.flags & MBCF_F_SACK)
+        e->st.tx_sack++;
+    ack_sent(e, p, 1);
     return 0;
 }
 
@@ -248,6 +309,7 @@ static void build_frames(struct mbcf_engine *e, struct tx *t)
         h.flags = (o->off == 0 ? MBCF_F_FIRST : 0) |
                   (o->off + chunk == o->len ? MBCF_F_LAST : 0);
         s->h = h;
+        s->sacked = 0;
         s->src = o->src + o->off;
         s->opi = t->op_frag;
         o->off += chunk;
@@ -269,7 +331,7 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
 {
     struct mbcf_wire_hdr h = s->h;
     uint8_t stat[MBCF_ACK_SPAN];
-    int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - h.len);
+    int acked = fill_ack(e, p, &h, stat, MBCF_WIRE_MAX - MBCF_WIRE_HDR - h.len, 0);
     int r = e->cb.send_data(e->cb.ctx, p, &h, s->src, stat);
     if (r > 0) {
         struct txop *o = &t->ops[s->opi % MBCF_OPQ];
@@ -284,18 +346,35 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
     if (r < 0)
         return -1;
     if (acked)
-        ack_sent(e, p);
+        ack_sent(e, p, 0);
     return 0;
 }
 
-/* Send built frames from nxt as far as the window (or a probe) allows. */
+/* Send built frames from nxt as far as the window (or a probe) allows.
+ * Frames sent before are resent only if the target does not hold them
+ * (sacked); a sweep (fast retransmit) resends the holes below sweep_end,
+ * then goes on from where it left (resume). */
 static void pump(struct mbcf_engine *e, int p, struct tx *t)
 {
     build_frames(e, t);
     uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) :
                                 t->rto_recovery ? 1 : e->cfg.window);
-    while (t->nxt != t->top && seq_lt(t->nxt, limit)) {
+    for (;;) {
+        if (t->sweeping && !seq_lt(t->nxt, t->sweep_end)) {
+            t->sweeping = 0;
+            if (seq_lt(t->nxt, t->resume))
+                t->nxt = t->resume;
+        }
+        if (t->nxt == t->top || !seq_lt(t->nxt, limit))
+            break;
         struct slot *s = &t->slots[t->nxt % MBCF_WINDOW];
+        /* the frame at base is always resent: held there means its FIFO was
+         * full, and a resend (probe) is what makes the target try again */
+        if (s->sacked && t->nxt != t->base && seq_lt(t->nxt, t->max)) {
+            e->st.tx_sack_skipped++;
+            t->nxt++;
+            continue;
+        }
         if (send_slot(e, p, t, s) < 0) {
             e->st.tx_blocked++;
             break;   /* try again on the next tick or ack */
@@ -384,6 +463,10 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         e->st.rx_stale_ack++;
         return;
     }
+    if (n - t->base > mbcf_wire_span(f)) {   /* would count frames as done whose */
+        e->st.rx_narrow_ack++;               /* status it does not give: wait for */
+        return;                              /* the wide ack that follows */
+    }
     int progress = t->base != n;
     uint64_t now = e->cb.now_ns(e->cb.ctx);
     if (progress) {               /* RTT sample from the newest frame acked */
@@ -416,9 +499,24 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         o->acked++;
         t->base++;
     }
+    uint32_t hi = n;              /* one past the highest frame the target holds */
+    if (f->h.flags & MBCF_F_SACK) {
+        e->st.rx_sack++;
+        for (uint32_t i = 0; i < MBCF_ACK_SPAN - 1; i++) {
+            uint32_t q = n + 1 + i;
+            if (!((f->h.addr >> i) & 1) || !seq_lt(q, t->max))
+                continue;
+            struct slot *s = &t->slots[q % MBCF_WINDOW];
+            s->sacked = 1;
+            s->sent_ns = 0;       /* delivered some time before this ack: no RTT sample */
+            hi = q + 1;
+        }
+    }
     if (progress) {
         if (seq_lt(t->nxt, t->base))
             t->nxt = t->base;
+        if (seq_lt(t->resume, t->base))
+            t->resume = t->base;
         t->rto_cur = t->rto_base;
         t->rto_recovery = 0;
         t->rto_armed = t->nxt != t->base;
@@ -436,11 +534,18 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         t->nxt = t->base;     /* the frames behind it were dropped */
         t->busy_until = now + t->busy_cur;
         t->busy_cur = umin(2 * t->busy_cur, e->cfg.busy_max_ns);
-    } else if ((f->h.flags & MBCF_F_GAP) && n == t->base && t->nxt != t->base &&
+        t->sweeping = 0;
+    } else if ((f->h.flags & (MBCF_F_GAP | MBCF_F_SACK)) && n == t->base && t->nxt != t->base &&
                !(t->fast_valid && t->fast_base == t->base) && !t->busy) {
         e->st.fast_retrans++;
         t->fast_valid = 1;
         t->fast_base = t->base;
+        if (hi != n) {            /* SACK: resend only the holes below the held frames */
+            if (!t->sweeping || seq_lt(t->resume, t->nxt))
+                t->resume = t->nxt;
+            t->sweeping = 1;
+            t->sweep_end = hi;
+        }
         t->nxt = t->base;
     }
     pump(e, p, t);
@@ -477,20 +582,83 @@ static int apply_put(struct mbcf_engine *e, struct rx *r, const struct mbcf_fram
     return r->put_status;
 }
 
-static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
+/* Keep frame seq (d ahead of the one expected) until its turn. 0 when it
+ * cannot be kept (too far ahead, no memory): dropped, resent later. */
+static int hold_frame(struct mbcf_engine *e, struct rx *r, uint32_t seq, int32_t d,
+                      const void *frame, uint32_t len)
+{
+    if (d >= MBCF_WINDOW || !e->cfg.selective)
+        return 0;
+    if (!r->hold) {
+        r->hold = e->cb.alloc(e->cb.ctx, sizeof(struct rxhold));
+        if (!r->hold) {
+            e->st.rx_no_memory++;
+            return 0;
+        }
+        memset(r->hold, 0, sizeof *r->hold);
+    }
+    struct held *h = &r->hold->h[seq % MBCF_WINDOW];
+    if (h->used && h->seq == seq) {
+        e->st.rx_dup++;           /* held already */
+        return 1;
+    }
+    h->seq = seq;
+    h->len = (uint16_t)len;
+    h->used = 1;
+    memcpy(h->frame, frame, len);
+    r->nheld++;
+    e->st.rx_held++;
+    return 1;
+}
+
+static int deliver(struct mbcf_engine *e, int p, struct rx *r, const struct mbcf_frame *f);
+
+/* Apply the held frames that are next in order. */
+static void drain_held(struct mbcf_engine *e, int p, struct rx *r)
+{
+    while (r->nheld) {
+        struct held *h = &r->hold->h[r->nxt % MBCF_WINDOW];
+        if (!h->used || h->seq != r->nxt)
+            return;
+        struct mbcf_frame f;
+        if (mbcf_wire_parse(h->frame, h->len, &f) != MBCF_WIRE_OK || !deliver(e, p, r, &f))
+            return;               /* (parsed when it came) FIFO full: stays held */
+        h->used = 0;
+        r->nheld--;
+    }
+}
+
+static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f,
+                      const void *frame, uint32_t len)
 {
     struct rx *r = &e->rx[p];
     int32_t d = (int32_t)(f->h.seq - r->nxt);
     e->want_ack |= (uint64_t)1 << p;
     if (d < 0) {
         e->st.rx_dup++;
+        r->want_pure = 1;
         return;
     }
     if (d > 0) {
         e->st.rx_ooo++;
         r->gap = 1;
+        hold_frame(e, r, f->h.seq, d, frame, len);
         return;
     }
+    if (r->nheld) {               /* a held copy of this one (resent while held back) */
+        struct held *h = &r->hold->h[r->nxt % MBCF_WINDOW];
+        if (h->used && h->seq == r->nxt) {
+            h->used = 0;
+            r->nheld--;
+        }
+    }
+    if (deliver(e, p, r, f))
+        drain_held(e, p, r);
+}
+
+/* Apply frame nxt: 1, or 0 when its FIFO is full and it is held back. */
+static int deliver(struct mbcf_engine *e, int p, struct rx *r, const struct mbcf_frame *f)
+{
     int st;
     if (f->h.op == MBCF_OP_FIFO) {
         st = e->cb.fifo_append(e->cb.ctx, f->h.task, f->h.addr, p, f->data, f->h.len);
@@ -502,7 +670,7 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
             }
             if (!e->cfg.fifo_full_timeout_ns || now - r->busy_since < e->cfg.fifo_full_timeout_ns) {
                 e->st.fifo_busy++;   /* hold it: the sender probes again later */
-                return;
+                return 0;
             }
             e->st.fifo_full_refused++;
         }
@@ -514,15 +682,14 @@ static void take_data(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         e->st.refused++;
     else
         e->st.applied++;
-    r->status[r->nxt % MBCF_ACK_SPAN] = (uint8_t)st;
-    if (st)
-        r->refused |= (uint64_t)1 << (r->nxt % MBCF_ACK_SPAN);
-    else
-        r->refused &= ~((uint64_t)1 << (r->nxt % MBCF_ACK_SPAN));
+    uint8_t *sp = &r->status[r->nxt % MBCF_ACK_SPAN_WIDE];
+    r->nrefused += (st != 0) - (*sp != 0);
+    *sp = (uint8_t)st;
     r->nxt++;
     r->pending++;
     if (e->cfg.ack_every && r->pending >= e->cfg.ack_every)
         send_ack(e, p);
+    return 1;
 }
 
 /* ---------- dead peers ---------- */
@@ -632,7 +799,7 @@ void mbcf_rx(struct mbcf_engine *e, int src, const void *frame, uint32_t len)
     e->rx_seen[src]++;
     if (f.h.type == MBCF_T_DATA) {
         e->st.rx_data++;
-        take_data(e, src, &f);
+        take_data(e, src, &f, frame, len);
     } else if (f.h.type == MBCF_T_BYE) {
         e->st.rx_bye++;
     } else {
@@ -696,17 +863,19 @@ void mbcf_tick(struct mbcf_engine *e)
         if (t->busy && !t->probing && now >= t->busy_until) {
             t->probing = 1;          /* send the held frame once more */
             t->nxt = t->base;
+            t->sweeping = 0;
             t->rto_armed = 0;
         } else if (t->rto_armed && t->nxt != t->base && now >= t->rto_deadline &&
                    (!t->busy || t->probing)) {
             e->st.timeouts++;
-            t->nxt = t->base;        /* go back to the oldest unacknowledged frame */
+            t->nxt = t->base;        /* back to the oldest unacknowledged frame (held ones skipped) */
             /* ... and resend only it until an ack shows progress (TCP's loss
              * window of one segment after a timeout, RFC 5681 sec. 3.1): a
              * timeout may mean the path is slow, not lossy, and resending
              * the whole window each time queued ~7 copies of every frame in
              * front of the acks (congestion collapse, docs/tofu.md). */
             t->rto_recovery = 1;
+            t->sweeping = 0;
             t->fast_valid = 0;
             t->rto_cur = umin(2 * t->rto_cur, e->cfg.rto_max_ns);
             t->rto_armed = 0;

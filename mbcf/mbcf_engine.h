@@ -8,11 +8,17 @@
  *    expects are dropped and answered with an ack);
  *  - B acknowledges cumulatively (piggybacked on its own DATA frames to A, or
  *    in a pure ACK at the end of a receive batch / on a tick), carrying the
- *    refusal status of each of the last 64 frames, so A learns per operation
- *    whether it was applied or refused and why;
+ *    refusal status of each of the last 64 frames (128 in a pure ACK: the
+ *    window, mbcf_wire.h "wide status"), so A learns per operation whether it
+ *    was applied or refused and why;
+ *  - B keeps frames that arrive after a gap (up to MBCF_WINDOW - 1 ahead, in
+ *    memory from the alloc callback) and applies them when the gap is filled;
+ *    it reports them in a pure ACK with a SACK mask (mbcf_wire.h);
  *  - A keeps at most MBCF_WINDOW unacknowledged frames (flow control), goes back
  *    to the oldest unacknowledged frame on timeout (exponential backoff) or
- *    when B reports a gap (fast retransmit, once per window position);
+ *    when B reports a gap (fast retransmit, once per window position), and
+ *    resends only the frames B neither acknowledged nor holds (selective
+ *    retransmission; a fast retransmit stops at the highest held frame);
  *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
  *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
  *    behind it: A probes again after a growing delay. If the FIFO stays full
@@ -40,7 +46,7 @@
 #include "mbcf_wire.h"
 
 #define MBCF_MAX_NODES 64
-#define MBCF_WINDOW    64     /* frames in flight per peer (<= MBCF_ACK_SPAN) */
+#define MBCF_WINDOW    128    /* frames in flight per peer (<= MBCF_ACK_SPAN_WIDE) */
 #define MBCF_OPQ       256    /* posted, not yet completed operations per peer */
 
 struct mbcf_callbacks {
@@ -98,6 +104,9 @@ struct mbcf_config {
     uint64_t probe_ns;             /* probe a peer silent this long, and again after as long
                                       (0: dead_ns / 16, so 16 probes are lost before a live
                                       peer under heavy loss is taken for dead) */
+    int selective;                 /* hold frames after a gap, SACK, resend only holes
+                                      (default 1); 0: go-back-N (frames after a gap
+                                      dropped), kept for comparison (docs/fastpath.md) */
 };
 void mbcf_config_default(struct mbcf_config *c, int self, int nodes);
 
@@ -110,6 +119,8 @@ struct mbcf_stats_eng {
     uint64_t applied, refused, fifo_busy, fifo_full_refused;
     uint64_t ops_posted, ops_completed;
     uint64_t tx_probe, rx_probe, tx_bye, rx_bye, rx_from_dead, dead_peers;
+    uint64_t rx_held, tx_sack, rx_sack, tx_sack_skipped;   /* selective retransmission */
+    uint64_t rx_narrow_ack;        /* acks not taken: beyond the span of their status */
 };
 
 struct mbcf_engine;   /* opaque outside mbcf_engine.c */

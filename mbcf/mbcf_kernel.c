@@ -252,6 +252,14 @@ static uint64_t peer_dead_ns(void)
     return ms * 1000000ull;
 }
 
+/* fw_cfg opt/cluster/mbcf_gbn=1 (launcher --fw-cfg mbcf_gbn=1): go-back-N
+ * instead of selective retransmission, for the comparison in docs/fastpath.md. */
+static int go_back_n(void)
+{
+    char b[4];
+    return fwcfg_read_file("opt/cluster/mbcf_gbn", b, sizeof b - 1) > 0 && b[0] == '1';
+}
+
 static struct mbcf_engine *engine(void)
 {
     if (mk.eng || !net_up())
@@ -263,6 +271,7 @@ static struct mbcf_engine *engine(void)
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
     c.dead_ns = peer_dead_ns();
+    c.selective = !go_back_n();
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
                                  cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
     mk.eng = mbcf_engine_init(mem, &c, &cb);

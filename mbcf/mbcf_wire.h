@@ -16,6 +16,22 @@
  * The status bytes sit after the data so the acknowledgement fields can be
  * rewritten in place on every retransmission.
  *
+ * Selective acknowledgement (issue 18): a receiver keeps frames that arrive
+ * beyond the one it expects (up to 63 ahead) and says so in a pure ACK with
+ * MBCF_F_SACK: its `addr` field, unused in ACK frames, is then the SACK mask,
+ * bit i set meaning frame (ack + 1 + i) is held there. The sender retransmits
+ * only the frames that are neither acknowledged nor held. DATA frames never
+ * carry SACK (the glue's send_data writes header, data and status bytes only).
+ *
+ * Wide status (issue 18: a window of MBCF_WINDOW = 128 frames): a pure ACK or
+ * BYE with MBCF_F_WIDE also covers the 64 frames before those of err_mask:
+ * `total` (bits 0-31) and `offset` (bits 32-63), unused in these frames, form
+ * err_hi, bit i meaning frame (ack - 128 + i) was refused. nstat then counts
+ * both masks' bits and the status bytes still go in increasing sequence order
+ * (err_hi's first). A sender takes an ack only if it covers every frame it is
+ * about to count as done (ack - base <= 64, or 128 when wide), so refusal
+ * status stays exact with 128 frames in flight.
+ *
  * Portable C: no kernel headers (unit-tested on the host).
  */
 #ifndef MBCF_WIRE_H
@@ -41,7 +57,9 @@
 #define MBCF_F_FIRST 0x08 /* first fragment of an operation */
 #define MBCF_F_LAST  0x10 /* last fragment of an operation */
 #define MBCF_F_PROBE 0x20 /* ACK only: liveness probe, answer with an ack */
-#define MBCF_F_ALL   0x3f
+#define MBCF_F_SACK  0x40 /* ACK only: addr is the SACK mask (frames held beyond ack) */
+#define MBCF_F_WIDE  0x80 /* ACK/BYE only: offset:total is err_hi (status of ack-128 .. ack-65) */
+#define MBCF_F_ALL   0xff
 
 struct mbcf_wire_hdr {
     uint8_t type;      /* MBCF_T_* */
@@ -54,7 +72,8 @@ struct mbcf_wire_hdr {
                           sending process's (high byte): MBCF_WT_* (docs/ppn.md) */
     uint16_t len;      /* data bytes in this frame */
     uint64_t err_mask; /* with MBCF_F_ACK: refused frames among ack-64 .. ack-1 */
-    uint64_t addr;     /* PUT: target vaddr of this fragment; FIFO: FIFO vaddr */
+    uint64_t addr;     /* PUT: target vaddr of this fragment; FIFO: FIFO vaddr;
+                          ACK with MBCF_F_SACK: bit i = frame ack+1+i held */
     uint32_t total;    /* PUT: length of the whole operation; FIFO: == len */
     uint32_t offset;   /* PUT: offset of this fragment in the operation; FIFO: 0 */
 } __attribute__((packed));
@@ -69,6 +88,7 @@ struct mbcf_wire_hdr {
 #define MBCF_WIRE_FIFO_MAX 1400 /* == MBCF_FIFO_ENTRY_MAX of mbcf.h */
 #define MBCF_WIRE_PUT_MAX (16u << 20) /* == MBCF_PUT_MAX of mbcf.h */
 #define MBCF_ACK_SPAN 64  /* frames covered by err_mask */
+#define MBCF_ACK_SPAN_WIDE 128  /* ... and with err_hi (MBCF_F_WIDE) */
 /* Target task of a voided DATA frame: the sender could not read the source
  * any more, so the frame keeps its sequence number but names no task. The
  * target refuses it (MBCF_E_NOTASK) and, being a different task, the rest of
@@ -85,6 +105,7 @@ struct mbcf_wire_hdr {
 /* A parsed, validated frame. Pointers point into the caller's buffer. */
 struct mbcf_frame {
     struct mbcf_wire_hdr h;
+    uint64_t err_hi;       /* MBCF_F_WIDE: refused frames among ack-128 .. ack-65, else 0 */
     const uint8_t *data;   /* h.len bytes */
     const uint8_t *status; /* h.nstat bytes */
 };
@@ -105,8 +126,12 @@ enum mbcf_wire_err {
 int mbcf_wire_parse(const void *buf, size_t len, struct mbcf_frame *f);
 
 /* Status of frame `seq` according to a frame carrying an ack (MBCF_F_ACK).
- * Only meaningful for ack - 64 <= seq < ack. */
+ * Only meaningful for ack - mbcf_wire_span(f) <= seq < ack. */
 int mbcf_wire_status_of(const struct mbcf_frame *f, uint32_t seq);
+/* Frames before ack whose status the frame gives: 64, or 128 with MBCF_F_WIDE. */
+uint32_t mbcf_wire_span(const struct mbcf_frame *f);
+/* Put err_hi into a header's total and offset fields (for MBCF_F_WIDE). */
+void mbcf_wire_set_err_hi(struct mbcf_wire_hdr *h, uint64_t err_hi);
 
 /* Name of a mbcf_wire_err, for logs. */
 const char *mbcf_wire_err_name(int err);

@@ -318,6 +318,99 @@ static void test_heavy_loss(void **state)
         lossy_run(seed, 250, 50, 0, 80);
 }
 
+/* ---------- selective retransmission (issue 18) ---------- */
+
+static int drop_nth;                 /* DATA frame from node 0 to drop once (1-based) */
+static int data_seen;
+static int drop_chosen(struct sim *s, int src, int dst, const void *f, uint32_t len)
+{
+    (void)s; (void)dst; (void)len;
+    struct mbcf_wire_hdr h;
+    memcpy(&h, f, sizeof h);
+    if (src != 0 || h.type != MBCF_T_DATA)
+        return 0;
+    return ++data_seen == drop_nth;
+}
+
+static void gbn_tweak(struct mbcf_config *c) { c->selective = 0; }
+
+/* 40 one-frame writes 0 -> 1, the 5th frame lost once: returns the frames
+ * retransmitted; the writes land exactly once, in order. */
+static uint64_t one_loss(int selective)
+{
+    static struct sim s;
+    sim_init(&s, 2, 3, selective ? NULL : gbn_tweak);
+    s.drop = drop_chosen;
+    drop_nth = 5;
+    data_seen = 0;
+    for (int i = 0; i < 40; i++)
+        assert_int_equal(mbcf_post_put(s.node[0].eng, 1, 0, SIM_VA(0) + 1000u * (unsigned)i,
+                                       1000u * (unsigned)i, 1000, (uint64_t)i), 0);
+    while (s.node[0].ncq < 40) {
+        sim_step(&s);
+        assert_true(s.now < 10000000000ull);
+    }
+    for (int i = 0; i < 40; i++) {
+        assert_int_equal(s.node[0].cq[i].cookie, (uint64_t)i);
+        assert_int_equal(s.node[0].cq[i].status, MBCF_OK);
+    }
+    assert_int_equal(s.node[1].nlog, 40);                 /* exactly once ... */
+    for (int i = 0; i < 40; i++)                          /* ... and in order */
+        assert_int_equal(s.node[1].log[i].addr, SIM_VA(0) + 1000u * (unsigned)i);
+    assert_memory_equal(s.node[1].mem, s.node[0].src, 40000);
+    const struct mbcf_stats_eng *a = mbcf_engine_stats(s.node[0].eng);
+    const struct mbcf_stats_eng *b = mbcf_engine_stats(s.node[1].eng);
+    if (selective) {
+        assert_true(b->rx_held >= 1 && b->tx_sack >= 1 && a->rx_sack >= 1);
+    } else {
+        assert_int_equal(b->rx_held, 0);
+        assert_int_equal(b->tx_sack, 0);
+    }
+    uint64_t r = a->tx_retrans;
+    sim_free(&s);
+    return r;
+}
+
+static void test_sack_one_loss(void **state)
+{
+    (void)state;
+    assert_int_equal(one_loss(1), 1);       /* only the lost frame goes again */
+    assert_true(one_loss(0) > 1);           /* go-back-N resends what followed it */
+}
+
+/* The same lossy workloads (loss, duplication, reordering) with SACK and with
+ * go-back-N: both deliver exactly once in order (verify), SACK resends less
+ * and finishes no later in virtual time, summed over the seeds. */
+static void test_sack_vs_gbn_lossy(void **state)
+{
+    (void)state;
+    uint64_t rt[2] = { 0, 0 }, vt[2] = { 0, 0 };
+    for (int sel = 0; sel < 2; sel++)
+        for (uint64_t seed = 200; seed < 212; seed++) {
+            static struct sim s;
+            struct work w;
+            sim_init(&s, 2 + (int)(seed % 3), seed, sel ? NULL : gbn_tweak);
+            s.loss_pm = 50;
+            s.dup_pm = 20;
+            s.jitter_ns = 200000;
+            gen_work(&s, &w, 150, 30, 20, -1);
+            run(&s, &w, 600000000000ull);
+            verify(&s, &w);
+            if (sel)
+                assert_true(SUM(&s, rx_held) > 0);
+            else
+                assert_int_equal(SUM(&s, rx_held), 0);
+            rt[sel] += SUM(&s, tx_retrans);
+            vt[sel] += s.now;
+            free(w.ops);
+            sim_free(&s);
+        }
+    print_message("# go-back-N: %llu frames resent, %.3f s; selective: %llu, %.3f s (virtual)\n",
+                  (unsigned long long)rt[0], vt[0] / 1e9, (unsigned long long)rt[1], vt[1] / 1e9);
+    assert_true(rt[1] < rt[0]);
+    assert_true(vt[1] <= vt[0]);
+}
+
 static void flood_tweak(struct mbcf_config *c) { c->fifo_full_timeout_ns = 0; }
 
 static void fifo_flood(uint64_t seed, unsigned loss)
@@ -468,6 +561,37 @@ static void test_long_rtt_no_storm(void **state)
     assert_true(data > 0);
     assert_true(re * 4 < data);               /* was about 6 retransmissions per frame */
     free(w.ops);
+    sim_free(&s);
+}
+
+/* The window is 128 frames (wider than one 64-frame err_mask): with the link
+ * down, 200 one-frame writes put 128 frames on the wire, no more; with the
+ * link back, every other one refused (read-only page), each completion has
+ * its exact status although acks jump by up to 128 frames (wide acks). */
+static void test_window_128_exact_status(void **state)
+{
+    (void)state;
+    static struct sim s;
+    sim_init(&s, 2, 9, NULL);
+    s.link_down = 1;
+    s.on_send = record_send;
+    nseq0 = 0;
+    max_seq_seen = -1;
+    for (int i = 0; i < 200; i++) {
+        uint64_t va = i % 2 ? SIM_VA(SIM_PG_READONLY_PAGE) : SIM_VA(0) + 8u * (unsigned)i;
+        assert_int_equal(mbcf_post_put(s.node[0].eng, 1, 0, va, 8u * (unsigned)i, 8,
+                                       (uint64_t)i), 0);
+    }
+    assert_int_equal(max_seq_seen, MBCF_WINDOW - 1);
+    s.link_down = 0;
+    while (s.node[0].ncq < 200) {
+        sim_step(&s);
+        assert_true(s.now < 20000000000ull);
+    }
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(s.node[0].cq[i].cookie, (uint64_t)i);
+        assert_int_equal(s.node[0].cq[i].status, i % 2 ? MBCF_E_READONLY : MBCF_OK);
+    }
     sim_free(&s);
 }
 
@@ -671,10 +795,13 @@ int main(void)
         cmocka_unit_test(test_clean_link),
         cmocka_unit_test(test_lossy_many_seeds),
         cmocka_unit_test(test_heavy_loss),
+        cmocka_unit_test(test_sack_one_loss),
+        cmocka_unit_test(test_sack_vs_gbn_lossy),
         cmocka_unit_test(test_fifo_flood),
         cmocka_unit_test(test_fifo_full_refused_after_timeout),
         cmocka_unit_test(test_window_and_backoff),
         cmocka_unit_test(test_long_rtt_no_storm),
+        cmocka_unit_test(test_window_128_exact_status),
         cmocka_unit_test(test_refusals_leave_memory_untouched),
         cmocka_unit_test(test_post_errors),
         cmocka_unit_test(test_malformed_and_replay),

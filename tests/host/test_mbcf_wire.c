@@ -110,6 +110,43 @@ static void test_status_of_wraps(void **state)
     assert_int_equal(mbcf_wire_status_of(&f, 1), MBCF_OK);
 }
 
+/* A wide ACK (MBCF_F_WIDE): err_hi in total/offset covers ack-128 .. ack-65,
+ * its status bytes first; parsed, and the status of each frame found. */
+static void test_wide_ack(void **state)
+{
+    (void)state;
+    struct mbcf_wire_hdr h;
+    memset(&h, 0, sizeof h);
+    h.type = MBCF_T_ACK;
+    h.flags = MBCF_F_ACK | MBCF_F_WIDE;
+    h.ack = 1000;
+    mbcf_wire_set_err_hi(&h, (1ull << 0) | (1ull << 40));   /* frames 872, 912 */
+    h.err_mask = 1ull << 63;                                 /* frame 999 */
+    h.nstat = 3;
+    const uint8_t st[3] = { MBCF_E_UNMAPPED, MBCF_E_READONLY, MBCF_E_NOTASK };
+    struct mbcf_frame f;
+    assert_int_equal(mbcf_wire_parse(buf, make(&h, st), &f), MBCF_WIRE_OK);
+    assert_int_equal(mbcf_wire_span(&f), 128);
+    assert_int_equal(mbcf_wire_status_of(&f, 872), MBCF_E_UNMAPPED);
+    assert_int_equal(mbcf_wire_status_of(&f, 912), MBCF_E_READONLY);
+    assert_int_equal(mbcf_wire_status_of(&f, 999), MBCF_E_NOTASK);
+    assert_int_equal(mbcf_wire_status_of(&f, 873), MBCF_OK);
+    assert_int_equal(mbcf_wire_status_of(&f, 871), MBCF_OK);   /* beyond the span */
+    h.nstat = 2;                                             /* popcount of both masks */
+    assert_int_equal(mbcf_wire_parse(buf, make(&h, st), &f), MBCF_WIRE_STATUS);
+    h.nstat = 3;
+    h.flags &= (uint8_t)~MBCF_F_WIDE;                        /* total/offset set: not wide */
+    assert_int_equal(mbcf_wire_parse(buf, make(&h, st), &f), MBCF_WIRE_STATUS);
+    h.err_mask = 0;                                          /* a narrow frame's span */
+    h.nstat = 0;
+    mbcf_wire_set_err_hi(&h, 0);
+    assert_int_equal(mbcf_wire_parse(buf, make(&h, st), &f), MBCF_WIRE_OK);
+    assert_int_equal(mbcf_wire_span(&f), 64);
+    struct mbcf_wire_hdr d = put_hdr(0, 100, 100);           /* never on DATA */
+    d.flags |= MBCF_F_WIDE;
+    assert_int_equal(mbcf_wire_parse(buf, make(&d, NULL), &f), MBCF_WIRE_FLAGS);
+}
+
 static void test_malformed(void **state)
 {
     (void)state;
@@ -127,7 +164,8 @@ static void test_malformed(void **state)
     BAD(b.type = MBCF_T_BYE, MBCF_WIRE_TYPE);                  /* BYE with an op */
     BAD(b.op = 0, MBCF_WIRE_TYPE);
     BAD(b.op = 3, MBCF_WIRE_TYPE);
-    BAD(b.flags |= 0x40, MBCF_WIRE_FLAGS);
+    BAD(b.flags |= MBCF_F_WIDE, MBCF_WIRE_FLAGS);              /* wide status on DATA */
+    BAD(b.flags |= MBCF_F_SACK, MBCF_WIRE_FLAGS);              /* SACK on DATA */
     BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);             /* probe on DATA */
     BAD(b.flags &= (uint8_t)~MBCF_F_LAST, MBCF_WIRE_FLAGS);
     BAD(b.flags &= (uint8_t)~MBCF_F_FIRST, MBCF_WIRE_FLAGS);
@@ -167,9 +205,17 @@ static void test_malformed(void **state)
     BAD(b.flags |= MBCF_F_FIRST, MBCF_WIRE_FLAGS);
     BAD(b.len = 4, MBCF_WIRE_RANGE);
     BAD(b.seq = 4, MBCF_WIRE_RANGE);
-    BAD(b.addr = 4, MBCF_WIRE_RANGE);
-    a.type = MBCF_T_BYE;                       /* BYE: the same, and no probe */
+    BAD(b.addr = 4, MBCF_WIRE_RANGE);                          /* addr without SACK */
+    BAD((b.flags |= MBCF_F_SACK, b.addr = 1ull << 63), MBCF_WIRE_RANGE);  /* > 63 ahead */
+    b = a;                                     /* SACK mask: frames held beyond ack */
+    b.flags |= MBCF_F_SACK;
+    b.addr = (1ull << 62) | 5;
+    assert_int_equal(parse(make(&b, NULL)), MBCF_WIRE_OK);
+    b.flags |= MBCF_F_PROBE;
+    assert_int_equal(parse(make(&b, NULL)), MBCF_WIRE_OK);
+    a.type = MBCF_T_BYE;                       /* BYE: the same, and no probe, no SACK */
     h = a;
+    BAD((b.flags |= MBCF_F_SACK, b.addr = 1), MBCF_WIRE_FLAGS);
     BAD(b.op = 1, MBCF_WIRE_TYPE);
     BAD(b.flags = 0, MBCF_WIRE_FLAGS);
     BAD(b.flags |= MBCF_F_PROBE, MBCF_WIRE_FLAGS);
@@ -185,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_header_size),
         cmocka_unit_test(test_valid_frames),
         cmocka_unit_test(test_status_of_wraps),
+        cmocka_unit_test(test_wide_ack),
         cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,6 +50,12 @@ int  raw_pingpong_block(int me, uint32_t seq0, int count, uint64_t *rtt_ns);
  * (0 if no report came), 0 on rank 1. Lost frames are not resent: the rate
  * counts what arrived; *received (if not NULL, rank 0) gets how many did. */
 double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received);
+/* The same, flow-controlled so that nothing overflows on the way (the
+ * lossless reference): rank 1 returns a credit every window/4 frames, rank 0
+ * keeps at most window (>= 4) frames beyond the last credit in flight;
+ * *stalls (rank 0, may be NULL) counts credits awaited 50 ms in vain. */
+double raw_stream_paced(int me, uint32_t round, int frames, int window, uint64_t *received,
+                        int *stalls);
 
 /* TSC time in ns (rate from node_info.tsc_hz), no system call per reading. */
 uint64_t raw_now_ns(void);

@@ -8,7 +8,12 @@
  * 0's time from the first send to the REPORT, as the MBCF and MPI streams
  * are timed to their last completion or acknowledgement. (Timing first to
  * last arrival on rank 1, as rawbench does, over-reads when rank 1 starts
- * late and drains an already full queue: 310 MB/s was seen.) */
+ * late and drains an already full queue: 310 MB/s was seen.)
+ * Paced variant (raw_stream_paced, issue 18: the lossless reference): rank 1
+ * sends a CREDIT (frames received so far) every window/4 frames and rank 0
+ * keeps at most `window` frames beyond the last credit in flight, so no queue
+ * on the way overflows; a credit missing for 50 ms lets one more window go
+ * (counted as a stall). */
 #include "raw.h"
 #include <errno.h>
 #include <string.h>
@@ -16,13 +21,15 @@
 #define STRM_TAG 0x4d525453u   /* "STRM" */
 #define END_TAG  0x5f444e45u   /* "END_" */
 #define REP_TAG  0x5f504552u   /* "REP_" */
+#define CRD_TAG  0x5f445243u   /* "CRD_" */
 
 struct report {
     uint32_t tag, round;
     uint64_t got;
 };
 
-static double receive_side(uint32_t round)
+/* credit_every: send a CREDIT after that many frames (0: never). */
+static double receive_side(uint32_t round, int credit_every)
 {
     static uint32_t in[RAW_PAYLOAD_MAX / 4];
     uint64_t got = 0;
@@ -35,6 +42,10 @@ static double receive_side(uint32_t round)
             continue;                  /* an older round's frame */
         if (in[0] == STRM_TAG && !reported) {
             got++;
+            if (credit_every && got % (uint64_t)credit_every == 0) {
+                struct report crd = { CRD_TAG, round, got };
+                raw_send(0, &crd, sizeof crd);
+            }
         } else if (in[0] == END_TAG) {
             struct report rep = { REP_TAG, round, got };
             raw_send(0, &rep, sizeof rep);
@@ -43,20 +54,46 @@ static double receive_side(uint32_t round)
     }
 }
 
-double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received)
+/* Rank 0, paced: wait until fewer than window frames are beyond rank 1's
+ * last credit. Returns 1 after a stall (no credit for 50 ms). */
+static int wait_credit(uint32_t round, uint64_t sent, uint64_t *credited, int window)
+{
+    static uint32_t in[RAW_PAYLOAD_MAX / 4];
+    while (sent - *credited >= (uint64_t)window) {
+        long r = raw_recv(in, sizeof in, 0, 50000000);
+        if (r < 0) {
+            *credited = sent;          /* a credit was lost: let one window go */
+            return 1;
+        }
+        struct report c;
+        if (r == (long)sizeof c) {
+            memcpy(&c, in, sizeof c);
+            if (c.tag == CRD_TAG && c.round == round && c.got > *credited)
+                *credited = c.got;
+        }
+    }
+    return 0;
+}
+
+/* window 0: back to back; else paced by rank 1's credits. */
+static double stream(int me, uint32_t round, int frames, int window, uint64_t *received,
+                     int *stalls)
 {
     static uint32_t out[RAW_PAYLOAD_MAX / 4];
     if (me == 1)
-        return receive_side(round);
+        return receive_side(round, window / 4);
     if (me != 0)
         return 0;
     memset(out, 'x', sizeof out);
     out[0] = STRM_TAG;
     out[1] = round;
-    uint64_t t0 = raw_now_ns();
-    for (int i = 0; i < frames; i++)
+    uint64_t t0 = raw_now_ns(), credited = 0;
+    for (int i = 0; i < frames; i++) {
+        if (window)
+            *stalls += wait_credit(round, (uint64_t)i, &credited, window);
         while (raw_send(1, out, sizeof out) == -ENOBUFS)
             ;                          /* transmit ring full: send this one again */
+    }
     uint32_t end[2] = { END_TAG, round };
     static uint32_t in[RAW_PAYLOAD_MAX / 4];
     for (int tries = 0; tries < 250; tries++) {      /* 5 s */
@@ -78,4 +115,22 @@ double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received)
         }
     }
     return 0;
+}
+
+double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received)
+{
+    int stalls = 0;
+    return stream(me, round, frames, 0, received, &stalls);
+}
+
+double raw_stream_paced(int me, uint32_t round, int frames, int window, uint64_t *received,
+                        int *stalls)
+{
+    int st = 0;
+    if (window < 4)
+        window = 4;
+    double r = stream(me, round, frames, window, received, &st);
+    if (stalls)
+        *stalls = st;
+    return r;
 }

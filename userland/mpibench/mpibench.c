@@ -17,7 +17,10 @@
  *            mpi_over_mbcf=Q mbcf_over_raw=P n=N        (round-trip medians)
  * OSU osu_bw style (window of 64 non-blocking sends, see osubw below):
  *   mpibench osubw size=S median_MBps=X window=64 loops=L
- * Usage: mpibench [rtt|bw|osubw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds];
+ * rtt-after-win: rtt after one window was created and freed and one
+ * MPI_Ibarrier completed (progress hooks registered, none live:
+ * scripts/mpi_instr rtt-after-win counts what the hooks cost a round).
+ * Usage: mpibench [rtt|rtt-after-win|bw|osubw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds];
  * "all" runs paired (0 and 4 bytes) and bwpaired (if max_bytes >= 1 MiB) first;
  * the remote-write share comes from the library's MPI_MBCF_STATS=1 line at
  * Finalize. */
@@ -283,9 +286,17 @@ static void trace_rounds(int me, char *sb, char *rb, int rounds)
  *   mpibench bwpaired round=K raw_MBps=X raw_received=G/2800 mbcf_MBps=B mpi_MBps=Y ratio=R
  *   mpibench bwpaired size=1048576 raw_MBps=X mbcf_MBps=B mpi_MBps=Y mpi_over_raw=R
  *            range=A-B mpi_over_mbcf=Q n=N
- * (medians over rounds; the ratio is the median of the per-round ratios). */
+ * (medians over rounds; the ratio is the median of the per-round ratios).
+ * Each round also runs the paced raw stream (raw_stream_paced, lossless by
+ * flow control: rawfc_*), and the summary line
+ *   mpibench bwpaired_fc size=1048576 rawfc_MBps=X mpi_over_rawfc=R range=A-B window=W n=N
+ * takes the rounds where it lost nothing. */
 #define BWP_FRAMES 2800
 #define BWP_MSGS 4
+/* The lossless raw reference (raw_stream_paced): at most this many frames
+ * beyond rank 1's last credit (192 KB, well inside the 1024-slot receive
+ * queues of the driver and the raw layer). */
+#define BWP_FC_WINDOW 128
 static uint8_t bwp_dst[1 << 20] __attribute__((aligned(4096)));
 
 /* MBCF reference: rank 0 posts BWP_MSGS remote writes of 1 MiB into rank 1's
@@ -318,8 +329,8 @@ static double mbcf_stream(int me, const char *sb)
 
 static void bw_paired(int me, char *sb, char *rb, int rounds)
 {
-    double raw[1000], mb[1000], mpi[1000], ratio[1000];
-    int n = 0;
+    static double raw[1000], fc[1000], mb[1000], mpi[1000], ratio[1000], rfc[1000];
+    int n = 0, nfc = 0;
     if (mbcf_export(bwp_dst, sizeof bwp_dst, MBCF_EXPORT_READ | MBCF_EXPORT_WRITE)) {
         fprintf(stderr, "mpibench: mbcf_export failed\n");
         MPI_Abort(MPI_COMM_WORLD, 3);
@@ -329,6 +340,11 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
         uint64_t got = 0;
         double r = raw_stream_block(me, (uint32_t)k + 1, BWP_FRAMES, &got);
         MPI_Barrier(MPI_COMM_WORLD);
+        uint64_t gotfc = 0;
+        int stalls = 0;
+        double f = raw_stream_paced(me, (uint32_t)(k + 1) | 0x80000000u, BWP_FRAMES,
+                                    BWP_FC_WINDOW, &gotfc, &stalls);
+        MPI_Barrier(MPI_COMM_WORLD);
         double b = mbcf_stream(me, sb);
         MPI_Barrier(MPI_COMM_WORLD);
         double t0 = MPI_Wtime();
@@ -337,15 +353,22 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
                 MPI_Send(sb, 1 << 20, MPI_BYTE, 1, 6, MPI_COMM_WORLD);
             MPI_Recv(NULL, 0, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             double m = (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
-            printf("mpibench bwpaired round=%d raw_MBps=%.1f raw_received=%llu/%d mbcf_MBps=%.1f "
-                   "mpi_MBps=%.1f ratio=%.2f\n", k, r, (unsigned long long)got, BWP_FRAMES, b, m,
-                   r > 0 ? m / r : 0);
+            printf("mpibench bwpaired round=%d raw_MBps=%.1f raw_received=%llu/%d "
+                   "rawfc_MBps=%.1f rawfc_received=%llu/%d rawfc_stalls=%d mbcf_MBps=%.1f "
+                   "mpi_MBps=%.1f ratio=%.2f ratio_fc=%.2f\n", k, r, (unsigned long long)got,
+                   BWP_FRAMES, f, (unsigned long long)gotfc, BWP_FRAMES, stalls, b, m,
+                   r > 0 ? m / r : 0, f > 0 ? m / f : 0);
             if (r > 0) {
                 raw[n] = r;
                 mb[n] = b;
                 mpi[n] = m;
                 ratio[n] = m / r;
                 n++;
+            }
+            if (f > 0 && gotfc == BWP_FRAMES) {   /* the paced stream lost nothing */
+                fc[nfc] = f;
+                rfc[nfc] = m / f;
+                nfc++;
             }
         } else if (me == 1) {
             for (int i = 0; i < BWP_MSGS; i++)
@@ -359,6 +382,12 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
         printf("mpibench bwpaired size=1048576 raw_MBps=%.1f mbcf_MBps=%.1f mpi_MBps=%.1f "
                "mpi_over_raw=%.2f range=%.2f-%.2f mpi_over_mbcf=%.2f n=%d\n", rm, bm, mm, q,
                ratio[0], ratio[n - 1], bm > 0 ? mm / bm : 0, n);
+    }
+    if (me == 0 && nfc) {
+        double fm = median(fc, nfc), q = median(rfc, nfc);
+        printf("mpibench bwpaired_fc size=1048576 rawfc_MBps=%.1f mpi_over_rawfc=%.2f "
+               "range=%.2f-%.2f window=%d n=%d (rounds whose paced raw stream lost nothing)\n",
+               fm, q, rfc[0], rfc[nfc - 1], BWP_FC_WINDOW, nfc);
     }
     fflush(stdout);
     MPI_Barrier(MPI_COMM_WORLD);
@@ -507,7 +536,15 @@ int main(int argc, char **argv)
     if (n == 2 && !strcmp(what, "trace"))
         trace_rounds(me, sb, rb, blocks);
 #endif
-    if (!strcmp(what, "rtt") || !strcmp(what, "all"))
+    if (!strcmp(what, "rtt-after-win")) {
+        MPI_Win win;
+        MPI_Request r;
+        MPI_Win_create(rb, 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_free(&win);
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+    if (!strcmp(what, "rtt") || !strcmp(what, "rtt-after-win") || !strcmp(what, "all"))
         rtt(me, sb, rb, max);
     if (!strcmp(what, "bw") || !strcmp(what, "all"))
         bw(me, sb, rb, max);
