@@ -71,14 +71,16 @@ bench: deps
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
-# SP on 1, 4, 9 as in the seed; runs alternate, 3 runs each, medians and paired
-# ratios; also in the seed's layout: runs/*/seed_tables_W.md). Hours on a
+# SP on 1, 4, 9 as in the seed; runs alternate, REPEATS runs each (default 3),
+# medians and paired ratios; also in the seed's layout: runs/*/seed_tables_W.md,
+# and Mop/s medians with ratios: runs/*/mops_W.{md,csv,png}). Hours on a
 # loaded 2-core host. bench-npb-quick: class S, one run each.
 # bench-npb-cores: the same kernels with the nodes pinned to host cores (one
 # node per core, then two and four), docs/npb.md.
+REPEATS ?= 3
 bench-npb: deps
 	@$(MAKE) --no-print-directory all
-	scripts/qemu/npb --vs-linux --classes W --nodes "1 2 4 8 9" --repeat 3
+	scripts/qemu/npb --vs-linux --classes W --nodes "1 2 4 8 9" --repeat $(REPEATS)
 bench-npb-quick: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/npb --vs-linux --classes S --nodes "1 2 4"
