@@ -25,11 +25,18 @@ mkdir -p "$OUT/plat"
 # (eager-copy) sends: a send completes when its data have moved, as a
 # TofuD put completes (TOQ) - else the one-segment-in-flight window of
 # coll_tree_stream.c does not hold in the simulation.
+# The driver's own MPI_Barrier / MPI_Reduce (coll_bench.c) use log-depth
+# algorithms: SMPI's defaults are linear (barrier__ompi_basic_linear; all
+# ranks to rank 0), whose P concurrent flows into one node make one max-min
+# component of ~P links re-solved at each of their P completions - the
+# superlinear simulation cost above 1536 ranks (docs/collectives.md "Why
+# 27,648 nodes did not run").
 SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/optim:Lazy
          --cfg=smpi/simulate-computation:no
          --cfg=contexts/factory:raw "--cfg=contexts/stack-size:${SIM_STACK_KB:-128}"
          --cfg=smpi/privatization:no --cfg=smpi/os:0:0.25e-6:0 --cfg=smpi/or:0:0.158e-6:0
          --cfg=smpi/send-is-detached-thresh:0
+         --cfg=smpi/barrier:ompi_bruck --cfg=smpi/reduce:ompi_binomial
          "--cfg=network/weight-S:${SIM_WEIGHT_S:-6.8e9}"
          --log=root.thres:critical)
 # the tuner's default figures when no fitted entry: TofuD latency and link
