@@ -58,12 +58,18 @@ has a768 && $S "$OUT" alltoall 1 "8x12x8" "doublespread" 64
 # checked against the SMPI runs above
 has amodel && "$here/a2a_model.py" "$OUT" > "$OUT/a2a_model.md"
 # 3072 nodes (seed figs. 4, 6, 7): 4 KiB and 64 KiB per algorithm on 3-D and 1-D,
-# 1 MiB with 64 KiB segments (few messages: one 3072-rank 4 KiB Bcast costs
-# ~18 s CPU here, a 1 MiB one with 16 KiB segments > 15 min on a loaded host)
+# 1 MiB with 64 KiB segments (few messages: one 3072-rank 4 KiB Bcast costs ~2 s CPU
+# since simscale's fix of the driver's Barrier/Reduce (before:
+# ~18 s), a 1 MiB one with 16 KiB segments > 15 min on a loaded host)
 has b3072 && { $S "$OUT" bcast 1 "16x12x16 48x64 3072" "trinaryx6 bintree3d" 4k,64k
                $S "$OUT" bcast 1 "16x12x16 48x64 3072" "trinaryx6@65536 bintree3d@65536" 1M; }
-# 27,648 ranks: plain buffers (SMPI_SHARED_MALLOC exhausts the map count), 1 MiB stacks
-has big && SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-7200} \
-    $S "$OUT" bcast 1 "48x12x48" "trinaryx6" 4k
+# 27,648 ranks (seed Table 1 "large"; simscale: ~110 s CPU, ~10 GB each at
+# 4 KiB): plain buffers at 4 KiB, 128 KiB stacks; shared-malloc buffers at
+# 64 KiB; 1-D Trinaryx6 (a 27,647-hop chain) with 1 MiB stacks
+has big && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}
+    COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "48x12x48 144x192" "trinaryx6 bintree3d" 4k
+    COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "27648" "bintree3d" 4k
+    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6 bintree3d" 64k
+    SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "27648" "trinaryx6" 4k; }
 "$here/report.py" "$OUT"
 echo "study: results in $OUT" >&2
