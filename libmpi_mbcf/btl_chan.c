@@ -31,7 +31,7 @@ static void mark_pending(struct chan *c)
         pump_one = NULL;
     }
 }
-static int finalizing;
+int btl_finalizing;
 
 /* Entries are fixed-size slots (one FIFO entry at most) recycled through a
  * free list: no allocator call on the message path, and a piggybacked
@@ -126,7 +126,7 @@ void btl_init(btl_put_done_fn *put_done)
 
 void btl_set_finalizing(void)
 {
-    finalizing = 1;
+    btl_finalizing = 1;
 }
 
 static struct chan_ent *qat(struct chan *c, int i)
@@ -326,7 +326,7 @@ static void chan_completion(uint64_t ck, int status)
         btl_drop_peer(peer);
         return;
     }
-    if (status == MBCF_OK || (finalizing && status == MBCF_E_NOTASK)) {
+    if (status == MBCF_OK || (btl_finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
         while (c->n && qat(c, 0)->ok) {
             c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
@@ -358,18 +358,22 @@ static void chan_completion(uint64_t ck, int status)
 
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
-uint64_t btl_ops_out;
+uint64_t btl_ops_out, btl_ops_need;
+uint32_t btl_refused_seen;
 
 void btl_cq_drain_all(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
+    btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
         n = mbcf_poll_cq(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
             if (k && btl_ops_out)
                 btl_ops_out--;
+            if (k > CK_CHAN && btl_ops_need)
+                btl_ops_need--;
             if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)

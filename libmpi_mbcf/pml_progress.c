@@ -36,23 +36,27 @@ static void issue_posted(void)
 
 void pml_progress_round(int flush)
 {
-    uint32_t ev = mbcf_events();
-    if (pml_rx.left || ev != pml_rx.events) {
+    uint32_t nw = mbcf_news();
+    if (pml_rx.left || nw != pml_rx.news) {
         /* the dead mask is read before the drain and applied after it
-         * (pml_peer_fail.c); a death bumps the events word, so without
-         * news there is nothing new to read */
+         * (pml_peer_fail.c); a death moves mbcf_news, so without news
+         * there is nothing new to read */
         uint64_t dead = pml_fail_snapshot();
-        pml_rx.events = ev;
+        pml_rx.news = nw;
         pml_rx.left = 0;
-        btl_cq_drain();
+        if (btl_cq_wanted())
+            btl_cq_drain_all();
         for (int p = 0; p < mpi_world_size; p++)
             if (p != mpi_world_rank) {
                 pml_rx_peer_ready(p, CH_REQ);
                 pml_rx_peer_ready(p, CH_MSG);
             }
         pml_fail_apply(dead);
-    } else if (pml_dead_mask) {
-        pml_fail_apply(pml_dead_mask);     /* requests started since on a dead rank */
+    } else {
+        if (btl_cq_wanted())               /* a write's completion, a full window */
+            btl_cq_drain_all();
+        if (pml_dead_mask)
+            pml_fail_apply(pml_dead_mask); /* requests started since on a dead rank */
     }
     if (pml_issue_dirty)
         issue_posted();
@@ -90,7 +94,8 @@ void pml_progress_send(void)
 }
 
 /* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds
- * progress rounds without news, sleep in mbcf_wait (the guest arms the
+ * progress rounds without news, sleep in mbcf_wait_news, or mbcf_wait while
+ * a completion is needed (the guest arms the
  * interrupt and halts; it returns at once if anything arrived since the
  * last look, so no wake-up is lost). SPIN_POLL never sleeps. Defaults and
  * measurements: params.c, docs/mpi.md. */
@@ -104,6 +109,11 @@ void pml_progress_wait(void)
         idle = 0;
         return;
     }
-    if (mpi_params.spin_rounds != SPIN_POLL && ++idle > mpi_params.spin_rounds)
+    if (mpi_params.spin_rounds == SPIN_POLL || ++idle <= mpi_params.spin_rounds)
+        return;
+    /* an arrival is news; a completion we need (btl_cq_wanted) is not */
+    if (btl_cq_wanted())
         mbcf_wait(1000000);
+    else
+        mbcf_wait_news(pml_rx.news, 1000000);
 }
