@@ -48,8 +48,10 @@ static inline int chan_pump_all(void)
     return btl_pump_pending ? chan_pump_pending_all() : 0;
 }
 int chan_idle(void);                    /* nothing unacknowledged anywhere */
-int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
-uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */
+/* The receive side's next channel sequence accepted from peer (tseq of
+ * struct wire): the drain accepts an entry that carries it and increments
+ * it; a duplicate or an entry after a gap is dropped (the sender goes back). */
+uint32_t *chan_expect_word(int peer, int kind);
 /* Append nrec records (len bytes) to the newest unposted message entry for
  * peer (W_EAGER/W_RTS/W_DONE without attachments, within one FIFO entry);
  * 1 done, 0 not possible. */

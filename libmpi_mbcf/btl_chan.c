@@ -270,18 +270,9 @@ int chan_idle(void)
     return 1;
 }
 
-int chan_accept(int peer, int kind, const struct wire *w)
+uint32_t *chan_expect_word(int peer, int kind)
 {
-    struct chan *c = &btl_ep[peer].chan[kind];
-    if (w->tseq != c->expect)
-        return 0;          /* duplicate or after a gap: the sender goes back */
-    c->expect++;
-    return 1;
-}
-
-uint32_t chan_expected(int peer, int kind)
-{
-    return btl_ep[peer].chan[kind].expect;
+    return &btl_ep[peer].chan[kind].expect;
 }
 
 /* Piggyback (README "MPI", send-requests in notices): append extra bytes to
