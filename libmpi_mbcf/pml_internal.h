@@ -93,8 +93,12 @@ void pml_sreq_flush_or_die(int p);             /* pending ones to the request ch
 /* At a doorbell, each peer's pending send-requests ride on the newest
  * unposted message entry for it, else go to the request channel (inline:
  * every progress round that rings the doorbell runs it). */
+extern int pml_pend_any;           /* some peer's pend[] may be non-empty */
 static inline void pml_sreq_resolve_all(void)
 {
+    if (!pml_pend_any)
+        return;
+    pml_pend_any = 0;
     for (int p = 0; p < mpi_world_size; p++) {
         struct pml_peer *pp = &pml_peers[p];
         if (!pp->npend)

@@ -99,10 +99,25 @@ void pml_progress_send(void)
  * interrupt and halts; it returns at once if anything arrived since the
  * last look, so no wake-up is lost). SPIN_POLL never sleeps. Defaults and
  * measurements: params.c, docs/mpi.md. */
+/* Would a round now do more than look for news? (Completions we need,
+ * entries left behind, send-requests to issue or resolve, hooks, entries
+ * to post, requests on a dead rank.) */
+static int round_has_work(void)
+{
+    return pml_rx.left || pml_issue_dirty || pml_pend_any || pml_hooks_live ||
+           btl_pump_pending || pml_dead_mask || btl_cq_wanted();
+}
+
 void pml_progress_wait(void)
 {
     static uint64_t last_handled;
     static int idle;
+    /* Sleeping at once when a round would only look for news (with the
+     * default of no spin rounds): the sleep returns at once if there is
+     * news, and the round after it takes it; the empty look before a sleep
+     * was a round per wait. */
+    if (mpi_params.spin_rounds == 0 && !round_has_work())
+        mbcf_wait_news(pml_rx.news, 1000000);
     pml_progress();
     if (pml_handled != last_handled) {
         last_handled = pml_handled;
