@@ -131,7 +131,7 @@ void btl_set_finalizing(void)
 
 static struct chan_ent *qat(struct chan *c, int i)
 {
-    return c->q[(c->head + i) % c->cap];
+    return c->q[(c->head + i) & (c->cap - 1)];
 }
 
 /* The free list's links sit at data (offset 6), where LeakSanitizer does not
@@ -200,7 +200,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     e->len = (uint32_t)total;
     e->ok = 0;
     e->sent = 0;
-    c->q[(c->head + c->n) % c->cap] = e;
+    c->q[(c->head + c->n) & (c->cap - 1)] = e;
     c->n++;
     mark_pending(c);
     return MPI_SUCCESS;
@@ -238,26 +238,28 @@ static void pump(struct chan *c)
     }
 }
 
+/* Post what c's window allows; still pending if something stays unposted
+ * (window, queue full or backoff). */
+static void pump_keep(struct chan *c)
+{
+    if (c->posted >= c->n)
+        return;
+    pump(c);
+    if (c->posted < c->n)
+        mark_pending(c);
+}
+
 int chan_pump_pending_all(void)
 {
     struct chan *one = pump_one;
     btl_pump_pending = 0;
     pump_one = NULL;
-    if (one) {
-        pump(one);
-        if (one->posted < one->n)
-            mark_pending(one);                 /* window, queue full or backoff */
-        return btl_pump_pending;
-    }
-    for (int k = 0; k < 2; k++)
-        for (int p = 0; p < mpi_world_size; p++) {
-            struct chan *c = &btl_ep[p].chan[k];
-            if (c->posted < c->n) {
-                pump(c);
-                if (c->posted < c->n)
-                    mark_pending(c);
-            }
-        }
+    if (one)
+        pump_keep(one);
+    else
+        for (int k = 0; k < 2; k++)
+            for (int p = 0; p < mpi_world_size; p++)
+                pump_keep(&btl_ep[p].chan[k]);
     return btl_pump_pending;
 }
 
@@ -322,7 +324,7 @@ static void chan_completion(uint64_t ck, int status)
         while (c->n && qat(c, 0)->ok) {
             c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
             ent_put(qat(c, 0));
-            c->head = (c->head + 1) % c->cap;
+            c->head = (c->head + 1) & (c->cap - 1);
             c->n--;
             c->base++;
             c->posted--;
