@@ -48,8 +48,10 @@ static inline int chan_pump_all(void)
     return btl_pump_pending ? chan_pump_pending_all() : 0;
 }
 int chan_idle(void);                    /* nothing unacknowledged anywhere */
-int chan_accept(int peer, int kind, const struct wire *w);   /* in-order check */
-uint32_t chan_expected(int peer, int kind);                  /* next tseq accepted */
+/* The receive side's next channel sequence accepted from peer (tseq of
+ * struct wire): the drain accepts an entry that carries it and increments
+ * it; a duplicate or an entry after a gap is dropped (the sender goes back). */
+uint32_t *chan_expect_word(int peer, int kind);
 /* Append nrec records (len bytes) to the newest unposted message entry for
  * peer (W_EAGER/W_RTS/W_DONE without attachments, within one FIFO entry);
  * 1 done, 0 not possible. */
@@ -78,6 +80,22 @@ static inline void btl_cq_drain(void)
 {
     if (btl_ops_out)
         btl_cq_drain_all();
+}
+/* A progress round drains lazily: a FIFO append's MBCF_OK completion only
+ * recycles its channel entry, so those wait in the queue (the wait sleeps
+ * on mbcf_news, which they do not move) until BTL_CQ_BATCH of our
+ * operations are outstanding. Drained at once: a refusal (mbcf_refused
+ * moved: go back, dead peer), a remote write's completion (btl_ops_need:
+ * a request or a bounce slot waits for it), a channel that could not post
+ * everything (its window frees with completions), and all once finalizing. */
+#define BTL_CQ_BATCH 32
+extern uint64_t btl_ops_need;           /* remote writes (btl_put*) outstanding */
+extern uint32_t btl_refused_seen;       /* mbcf_refused() at the last drain */
+extern int btl_finalizing;              /* btl_set_finalizing: every completion awaited */
+static inline int btl_cq_wanted(void)
+{
+    return btl_ops_out && (btl_ops_need || btl_pump_pending || btl_ops_out >= BTL_CQ_BATCH ||
+                           btl_finalizing || mbcf_refused() != btl_refused_seen);
 }
 
 /* ---- exports (btl_export.c) ---- */

@@ -31,7 +31,7 @@ static void mark_pending(struct chan *c)
         pump_one = NULL;
     }
 }
-static int finalizing;
+int btl_finalizing;
 
 /* Entries are fixed-size slots (one FIFO entry at most) recycled through a
  * free list: no allocator call on the message path, and a piggybacked
@@ -126,12 +126,12 @@ void btl_init(btl_put_done_fn *put_done)
 
 void btl_set_finalizing(void)
 {
-    finalizing = 1;
+    btl_finalizing = 1;
 }
 
 static struct chan_ent *qat(struct chan *c, int i)
 {
-    return c->q[(c->head + i) % c->cap];
+    return c->q[(c->head + i) & (c->cap - 1)];
 }
 
 /* The free list's links sit at data (offset 6), where LeakSanitizer does not
@@ -200,7 +200,7 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
     e->len = (uint32_t)total;
     e->ok = 0;
     e->sent = 0;
-    c->q[(c->head + c->n) % c->cap] = e;
+    c->q[(c->head + c->n) & (c->cap - 1)] = e;
     c->n++;
     mark_pending(c);
     return MPI_SUCCESS;
@@ -238,26 +238,28 @@ static void pump(struct chan *c)
     }
 }
 
+/* Post what c's window allows; still pending if something stays unposted
+ * (window, queue full or backoff). */
+static void pump_keep(struct chan *c)
+{
+    if (c->posted >= c->n)
+        return;
+    pump(c);
+    if (c->posted < c->n)
+        mark_pending(c);
+}
+
 int chan_pump_pending_all(void)
 {
     struct chan *one = pump_one;
     btl_pump_pending = 0;
     pump_one = NULL;
-    if (one) {
-        pump(one);
-        if (one->posted < one->n)
-            mark_pending(one);                 /* window, queue full or backoff */
-        return btl_pump_pending;
-    }
-    for (int k = 0; k < 2; k++)
-        for (int p = 0; p < mpi_world_size; p++) {
-            struct chan *c = &btl_ep[p].chan[k];
-            if (c->posted < c->n) {
-                pump(c);
-                if (c->posted < c->n)
-                    mark_pending(c);
-            }
-        }
+    if (one)
+        pump_keep(one);
+    else
+        for (int k = 0; k < 2; k++)
+            for (int p = 0; p < mpi_world_size; p++)
+                pump_keep(&btl_ep[p].chan[k]);
     return btl_pump_pending;
 }
 
@@ -270,18 +272,9 @@ int chan_idle(void)
     return 1;
 }
 
-int chan_accept(int peer, int kind, const struct wire *w)
+uint32_t *chan_expect_word(int peer, int kind)
 {
-    struct chan *c = &btl_ep[peer].chan[kind];
-    if (w->tseq != c->expect)
-        return 0;          /* duplicate or after a gap: the sender goes back */
-    c->expect++;
-    return 1;
-}
-
-uint32_t chan_expected(int peer, int kind)
-{
-    return btl_ep[peer].chan[kind].expect;
+    return &btl_ep[peer].chan[kind].expect;
 }
 
 /* Piggyback (README "MPI", send-requests in notices): append extra bytes to
@@ -326,12 +319,12 @@ static void chan_completion(uint64_t ck, int status)
         btl_drop_peer(peer);
         return;
     }
-    if (status == MBCF_OK || (finalizing && status == MBCF_E_NOTASK)) {
+    if (status == MBCF_OK || (btl_finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
         while (c->n && qat(c, 0)->ok) {
             c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
             ent_put(qat(c, 0));
-            c->head = (c->head + 1) % c->cap;
+            c->head = (c->head + 1) & (c->cap - 1);
             c->n--;
             c->base++;
             c->posted--;
@@ -358,18 +351,22 @@ static void chan_completion(uint64_t ck, int status)
 
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
-uint64_t btl_ops_out;
+uint64_t btl_ops_out, btl_ops_need;
+uint32_t btl_refused_seen;
 
 void btl_cq_drain_all(void)
 {
     mbcf_cqe_t cqe[64];
     int n;
+    btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
         n = mbcf_poll_cq(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
             if (k && btl_ops_out)
                 btl_ops_out--;
+            if (k > CK_CHAN && btl_ops_need)
+                btl_ops_need--;
             if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)

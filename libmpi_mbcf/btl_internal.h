@@ -20,7 +20,7 @@ struct chan {
     int peer, kind;
     uint32_t base;        /* tseq of q[0] */
     uint32_t next;        /* next tseq to assign */
-    int n, cap, head;     /* queue of unacknowledged entries */
+    int n, cap, head;     /* queue of unacknowledged entries (cap: a power of two) */
     struct chan_ent **q;
     int posted;           /* entries from the front posted in this attempt */
     uint32_t posted_bytes;/* ring space those posted entries take (chan_ring_cost) */

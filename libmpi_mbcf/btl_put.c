@@ -30,6 +30,7 @@ void btl_put(int peer, uint64_t raddr, const void *src, int64_t len, uint64_t ow
         if (st)
             btl_fail("mbcf_put", -st);
         btl_ops_out++;
+        btl_ops_need++;
         (*pending)++;
         p += n;
         raddr += (uint64_t)n;
@@ -82,6 +83,7 @@ int btl_put_bounce(int peer, uint64_t raddr, const void *src, int64_t len)
     if (st)
         btl_fail("mbcf_put", -st);
     btl_ops_out++;
+    btl_ops_need++;
     ep->bounce_busy[slot] = 1;
     return MPI_SUCCESS;
 }

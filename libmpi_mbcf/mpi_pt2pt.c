@@ -11,7 +11,7 @@
 
 /* Check the common arguments; peer is a rank in comm (or a wildcard). The
  * communicator goes to *cp (looked up once per call). */
-static int check(MPI_Comm comm, int count, MPI_Datatype dt, int peer, int tag, int is_recv,
+PATH_INLINE int check(MPI_Comm comm, int count, MPI_Datatype dt, int peer, int tag, int is_recv,
                  const char *fn, struct comm **cp)
 {
     CHECK_INIT(fn);
@@ -31,7 +31,7 @@ static int check(MPI_Comm comm, int count, MPI_Datatype dt, int peer, int tag, i
     return MPI_SUCCESS;
 }
 
-static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, int peer,
+PATH_INLINE struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, int peer,
                          int tag, MPI_Comm comm, struct comm *c, int mode)
 {
     struct req *r = req_new(kind);
@@ -59,10 +59,10 @@ static struct req *setup(int kind, const void *buf, int count, MPI_Datatype dt, 
  * fails leaves nothing behind (pml_start_send/recv fail only before the
  * request is visible to the protocol): the request is released and *req is
  * MPI_REQUEST_NULL, for sends and receives alike. */
-static int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer, int tag,
+PATH_INLINE int post(int kind, const void *buf, int count, MPI_Datatype dt, int peer, int tag,
                 MPI_Comm comm, MPI_Request *req, int mode, int persistent, const char *fn)
 {
-    struct comm *c;
+    struct comm *c = NULL;
     int e = check(comm, count, dt, peer, tag, kind == RK_RECV, fn, &c);
     if (e)
         return e;
@@ -269,7 +269,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int s
                          int source, int rtag, MPI_Comm comm, MPI_Status *st)
 {
     const char *fn = "MPI_Sendrecv_replace";
-    struct comm *c;
+    struct comm *c = NULL;
     int e = check(comm, count, dt, dest, stag, 0, fn, &c);
     if (e)
         return e;
@@ -298,7 +298,7 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
     if (ULT_OFFLOADED())
         return ult_iprobe(source, tag, comm, flag, st);
-    struct comm *c;
+    struct comm *c = NULL;
     int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe", &c);
     if (e)
         return e;

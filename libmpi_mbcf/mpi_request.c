@@ -15,7 +15,7 @@ static int is_done(struct req *r)
     return r->kind == RK_NULLDONE || !r->active || r->state == RS_DONE;
 }
 
-static void fill_status(struct req *r, MPI_Status *st)
+PATH_INLINE void fill_status(struct req *r, MPI_Status *st)
 {
     if (r->kind == RK_GREQ)
         greq_query(r);            /* called even when the status is ignored */
@@ -44,7 +44,7 @@ static void empty_status(MPI_Status *st)
 }
 
 /* Retire a completed request: status out, handle reset unless persistent. */
-static int retire(MPI_Request *h, MPI_Status *st)
+PATH_INLINE int retire(MPI_Request *h, MPI_Status *st)
 {
     struct req *r = req_get(*h);
     fill_status(r, st);

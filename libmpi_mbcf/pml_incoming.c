@@ -8,6 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A send-request of the receiver p arrived: held for our next send to it. */
+static void sreq_arrive(int p, const struct wire *w)
+{
+    struct mq_sreq q = { w->mseq, w->tag, w->ctx, w->addr, w->maxlen, w->rid };
+    if (mq_sreq_arrive(&pml_peers[p].sreqs, &q) < 0)
+        PMPI_Abort(MPI_COMM_WORLD, 72);
+}
+
 static void handle(int kind, int p, const struct wire *w, const void *payload, size_t plen)
 {
     pml_handled++;
@@ -28,12 +36,9 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
     }
     case W_ABORT:
         pml_on_abort(p, (int)w->len);
-    case W_REQ: {
-        struct mq_sreq q = { w->mseq, w->tag, w->ctx, w->addr, w->maxlen, w->rid };
-        if (mq_sreq_arrive(&pml_peers[p].sreqs, &q) < 0)
-            PMPI_Abort(MPI_COMM_WORLD, 72);
+    case W_REQ:
+        sreq_arrive(p, w);
         break;
-    }
     case W_CTS: {
         struct req *s = req_by_id(w->sid);
         if (s && s->kind == RK_SEND && s->state == RS_WAIT_CTS)
@@ -54,7 +59,9 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
 
 void pml_rx_peer(int p, int kind)
 {
-    mbcf_fifo_t *f = pml_peers[p].fifo[kind];
+    struct pml_peer *pp = &pml_peers[p];
+    mbcf_fifo_t *f = pp->fifo[kind];
+    uint32_t *expect = chan_expect_word(p, kind);   /* next channel sequence accepted */
     const void *m;
     size_t len;
     int src, rc = 0, budget = 128;
@@ -77,26 +84,29 @@ void pml_rx_peer(int p, int kind)
             /* attached send-requests follow the data: not 8-byte aligned,
              * so each is copied out before use */
             const char *attp = pay + plen;
-            struct wire a;
-            if (natt)
-                memcpy(&a, attp, sizeof a);
-            if (w->tseq == chan_expected(p, kind)) {
+            /* a duplicate or an entry after a gap is dropped: the sender
+             * goes back (btl_chan.c) */
+            if (w->tseq == *expect) {
                 /* request-channel items in their numbered order (pml_sreq.c) */
-                uint32_t first = kind == CH_REQ ? w->pad : natt ? a.pad : 0;
-                if (first && first != pml_peers[p].rq_in + 1) {
+                uint32_t first = 0;
+                if (kind == CH_REQ)
+                    first = w->pad;
+                else if (natt)
+                    memcpy(&first, attp + offsetof(struct wire, pad), sizeof first);
+                if (first && first != pp->rq_in + 1) {
                     pml_rx.left = 1;       /* an earlier one is in the other FIFO */
                     return;
                 }
-            }
-            if (chan_accept(p, kind, w)) {
+                ++*expect;
                 handle(kind, p, w, pay, plen);
                 if (kind == CH_REQ)
-                    pml_peers[p].rq_in = w->pad;
+                    pp->rq_in = w->pad;
                 for (size_t i = 0; i < natt; i++) {
+                    struct wire a;
                     memcpy(&a, attp + i * sizeof a, sizeof a);
-                    pml_peers[p].rq_in = a.pad;
+                    pp->rq_in = a.pad;
                     if (a.type == W_REQ)
-                        handle(CH_REQ, p, &a, NULL, 0);
+                        sreq_arrive(p, &a);
                 }
             }
         }

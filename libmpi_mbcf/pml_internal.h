@@ -35,17 +35,19 @@ extern struct mq_list pml_posted, pml_unexpected;
 extern int pml_issue_dirty;       /* posted receives may need (new) send-requests */
 extern uint64_t pml_handled;      /* entries handled so far (news for the wait policy) */
 
-/* Arrival gate: mbcf_events() when every FIFO and the completion queue were
- * last drained; left when an entry was left behind (budget, or an item
- * whose earlier request is still in the other FIFO). */
+/* Arrival gate: mbcf_news() when every FIFO was last drained (the MBCF_OK
+ * completions of our own operations do not move it: btl_cq_wanted says
+ * when the completion queue is drained); left when an entry was left
+ * behind (budget, or an item whose earlier request is still in the other
+ * FIFO). */
 struct pml_rx_gate {
-    uint32_t events;
+    uint32_t news;
     int left;
 };
 extern struct pml_rx_gate pml_rx;
 static inline int pml_rx_news(void)
 {
-    return pml_rx.left || mbcf_events() != pml_rx.events;
+    return pml_rx.left || mbcf_news() != pml_rx.news;
 }
 
 /* An unexpected message (pml_recv.c; pml_send.c for messages to self). */
@@ -91,8 +93,12 @@ void pml_sreq_flush_or_die(int p);             /* pending ones to the request ch
 /* At a doorbell, each peer's pending send-requests ride on the newest
  * unposted message entry for it, else go to the request channel (inline:
  * every progress round that rings the doorbell runs it). */
+extern int pml_pend_any;           /* some peer's pend[] may be non-empty */
 static inline void pml_sreq_resolve_all(void)
 {
+    if (!pml_pend_any)
+        return;
+    pml_pend_any = 0;
     for (int p = 0; p < mpi_world_size; p++) {
         struct pml_peer *pp = &pml_peers[p];
         if (!pp->npend)

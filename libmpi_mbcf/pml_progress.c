@@ -36,23 +36,27 @@ static void issue_posted(void)
 
 void pml_progress_round(int flush)
 {
-    uint32_t ev = mbcf_events();
-    if (pml_rx.left || ev != pml_rx.events) {
+    uint32_t nw = mbcf_news();
+    if (pml_rx.left || nw != pml_rx.news) {
         /* the dead mask is read before the drain and applied after it
-         * (pml_peer_fail.c); a death bumps the events word, so without
-         * news there is nothing new to read */
+         * (pml_peer_fail.c); a death moves mbcf_news, so without news
+         * there is nothing new to read */
         uint64_t dead = pml_fail_snapshot();
-        pml_rx.events = ev;
+        pml_rx.news = nw;
         pml_rx.left = 0;
-        btl_cq_drain();
+        if (btl_cq_wanted())
+            btl_cq_drain_all();
         for (int p = 0; p < mpi_world_size; p++)
             if (p != mpi_world_rank) {
                 pml_rx_peer_ready(p, CH_REQ);
                 pml_rx_peer_ready(p, CH_MSG);
             }
         pml_fail_apply(dead);
-    } else if (pml_dead_mask) {
-        pml_fail_apply(pml_dead_mask);     /* requests started since on a dead rank */
+    } else {
+        if (btl_cq_wanted())               /* a write's completion, a full window */
+            btl_cq_drain_all();
+        if (pml_dead_mask)
+            pml_fail_apply(pml_dead_mask); /* requests started since on a dead rank */
     }
     if (pml_issue_dirty)
         issue_posted();
@@ -90,20 +94,41 @@ void pml_progress_send(void)
 }
 
 /* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds
- * progress rounds without news, sleep in mbcf_wait (the guest arms the
+ * progress rounds without news, sleep in mbcf_wait_news, or mbcf_wait while
+ * a completion is needed (the guest arms the
  * interrupt and halts; it returns at once if anything arrived since the
  * last look, so no wake-up is lost). SPIN_POLL never sleeps. Defaults and
  * measurements: params.c, docs/mpi.md. */
+/* Would a round now do more than look for news? (Completions we need,
+ * entries left behind, send-requests to issue or resolve, hooks, entries
+ * to post, requests on a dead rank.) */
+static int round_has_work(void)
+{
+    return pml_rx.left || pml_issue_dirty || pml_pend_any || pml_hooks_live ||
+           btl_pump_pending || pml_dead_mask || btl_cq_wanted();
+}
+
 void pml_progress_wait(void)
 {
     static uint64_t last_handled;
     static int idle;
+    /* Sleeping at once when a round would only look for news (with the
+     * default of no spin rounds): the sleep returns at once if there is
+     * news, and the round after it takes it; the empty look before a sleep
+     * was a round per wait. */
+    if (mpi_params.spin_rounds == 0 && !round_has_work())
+        mbcf_wait_news(pml_rx.news, 1000000);
     pml_progress();
     if (pml_handled != last_handled) {
         last_handled = pml_handled;
         idle = 0;
         return;
     }
-    if (mpi_params.spin_rounds != SPIN_POLL && ++idle > mpi_params.spin_rounds)
+    if (mpi_params.spin_rounds == SPIN_POLL || ++idle <= mpi_params.spin_rounds)
+        return;
+    /* an arrival is news; a completion we need (btl_cq_wanted) is not */
+    if (btl_cq_wanted())
         mbcf_wait(1000000);
+    else
+        mbcf_wait_news(pml_rx.news, 1000000);
 }

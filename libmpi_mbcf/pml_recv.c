@@ -34,7 +34,7 @@ int pml_recv_target(struct req *r)
     return btl_export(r->target, r->cap) ? MPI_ERR_OTHER : 0;
 }
 
-static void set_status(struct req *r, int src_world, int tag, int64_t len)
+PATH_INLINE void set_status(struct req *r, int src_world, int tag, int64_t len)
 {
     int64_t n = len < r->cap ? len : r->cap;
     if (r->peer_rank1 && r->peer == src_world) {

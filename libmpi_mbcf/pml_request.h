@@ -8,6 +8,10 @@
 #include "mpi_export.h"
 #include "match.h"
 
+/* A static function of the per-message path inlined into its callers
+ * (specialized there by constant arguments: kind, mode, flags). */
+#define PATH_INLINE static inline __attribute__((always_inline))
+
 enum { RK_SEND = 1, RK_RECV, RK_NULLDONE, RK_COLL, RK_GREQ };   /* RK_COLL: non-blocking collective
                                                           * (mpi_nbc.h); RK_GREQ: generalized (mpi_grequest.h) */
 enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };

@@ -25,7 +25,7 @@
  * bounce slot (buffered eager: a small non-synchronous send completes once
  * its data sits in a bounce slot). 1 sent (the send is complete), 0 the
  * caller must write the data from its own buffer. */
-static int done_now(int peer, struct wire *w, uint64_t addr, const void *data, int64_t n,
+PATH_INLINE int done_now(int peer, struct wire *w, uint64_t addr, const void *data, int64_t n,
                     int sync)
 {
     if (sync || n > mpi_params.eager_limit)
@@ -66,7 +66,7 @@ void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen,
  * rank: a held send-request of the receiver takes it (done_now), else it
  * goes eagerly into the receiver's message FIFO. Either way the send is
  * complete at return: no request is needed (send-immediate). */
-static int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t bytes)
+PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t bytes)
 {
     pml_stats.msgs_sent++;
     pml_stats.bytes_sent += (uint64_t)bytes;

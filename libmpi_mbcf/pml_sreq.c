@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+int pml_pend_any;
+
 static int pend_flush(int p)
 {
     struct pml_peer *pp = &pml_peers[p];
@@ -46,6 +48,7 @@ static int sreq_pend(int p, struct wire *w)
     }
     w->pad = ++pp->rq_out;
     pp->pend[pp->npend++] = *w;
+    pml_pend_any = 1;
     return MPI_SUCCESS;
 }
 

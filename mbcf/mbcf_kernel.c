@@ -39,12 +39,16 @@ struct ktask {
     struct mbcf_rings r;           /* validated at setup */
     uint32_t sq_head, cq_tail;     /* our own indices (never read back) */
     uint32_t events;
+    uint32_t news;                 /* events without the MBCF_OK completions (mbcf_abi.h) */
+    uint32_t refused;              /* completions with a status other than MBCF_OK */
     uint32_t outstanding;          /* commands in the engine, not completed */
     int events_dirty;
     int sq_blocked;                /* pull_sq stopped with commands left (window/CQ full) */
     int dead_dirty;                /* ctrl.dead/dead_left to be written */
+    int refused_dirty;             /* ctrl.refused to be written */
     int in_wait;                   /* in SYS_mbcf_wait: 1 net_wait, 2 kwait_block */
-    uint32_t wait_seen;            /* ... waiting for events to differ from this */
+    uint32_t wait_seen;            /* ... waiting for events (or news) to differ from this */
+    int wait_news;                 /* ... news: MBCF_WAIT_NEWS */
 };
 static struct ktask kt[MBCF_K_TASKS];
 
@@ -94,15 +98,29 @@ int mbcf_k_task_ready(int t)
     return t >= 0 && t < MBCF_K_TASKS && kt[t].ready && task_local_alive(t);
 }
 
-void mbcf_k_event(int t)
+/* Has what task t waits for in SYS_mbcf_wait changed? */
+static int k_wait_changed(const struct ktask *k, uint32_t seen, int news)
+{
+    return (news ? k->news : k->events) != seen;
+}
+
+/* events +1, and news +1 unless it is an MBCF_OK completion or commands taken */
+static void k_bump(int t, int news)
 {
     if (t < 0 || t >= MBCF_K_TASKS)
         return;
     kt[t].events++;
+    kt[t].news += (uint32_t)news;
     kt[t].events_dirty = 1;
-    if (kt[t].in_wait == 2)
+    if (kt[t].in_wait == 2 && k_wait_changed(&kt[t], kt[t].wait_seen, kt[t].wait_news))
         kwait_wake(&kt[t]);        /* blocked in SYS_mbcf_wait (several processes) */
 }
+
+void mbcf_k_event(int t)
+{
+    k_bump(t, 1);
+}
+
 
 /* ---- completions and ring publishing ---- */
 static void publish_one(int t)
@@ -111,11 +129,16 @@ static void publish_one(int t)
     if (!k->ready || !k->events_dirty)
         return;
     k->events_dirty = 0;
-    /* sq_head, cq_tail, events are adjacent: one copy (one page check). One
-     * CPU and interrupts off in the kernel: the task never sees a half update. */
-    uint32_t v[3] = { k->sq_head, k->cq_tail, k->events };
+    if (k->refused_dirty &&        /* rare: written before news moves with it */
+        !mbcf_k_put_user(t, k->r.ctrl + offsetof(struct mbcf_ctrl, refused), &k->refused,
+                         sizeof k->refused))
+        k->refused_dirty = 0;
+    /* sq_head, cq_tail, events, news are adjacent: one copy (one page check).
+     * One CPU and interrupts off in the kernel: the task never sees a half update. */
+    uint32_t v[4] = { k->sq_head, k->cq_tail, k->events, k->news };
     _Static_assert(offsetof(struct mbcf_ctrl, cq_tail) == 4 &&
-                   offsetof(struct mbcf_ctrl, events) == 8, "mbcf_ctrl layout");
+                   offsetof(struct mbcf_ctrl, events) == 8 &&
+                   offsetof(struct mbcf_ctrl, news) == 12, "mbcf_ctrl layout");
     uint32_t *u = mbcf_k_uptr(t, k->r.ctrl, sizeof v, 1);
     if (u)
         memcpy(u, v, sizeof v);     /* inline (-fbuiltin), cached translation */
@@ -149,7 +172,11 @@ void mbcf_k_complete(int t, uint64_t cookie, int node, int status)
     else
         (void)mbcf_k_put_user(t, ua, &c, sizeof c);
     k->cq_tail++;
-    mbcf_k_event(t);
+    if (status != MBCF_OK) {
+        k->refused++;
+        k->refused_dirty = 1;
+    }
+    k_bump(t, status != MBCF_OK);
 }
 
 /* ---- engine callbacks ---- */
@@ -359,7 +386,7 @@ static uint32_t pull_sq_one(int t)
         taken++;
     }
     if (taken)
-        mbcf_k_event(t);
+        k_bump(t, 0);              /* sq_head moved: not news */
     return taken;
 }
 
@@ -415,7 +442,7 @@ static void mbcf_net_rx_done(void)
         return;
     int me = task_local_current();
     struct ktask *k = me >= 0 && me < MBCF_K_TASKS ? &kt[me] : 0;
-    if (k && k->in_wait && k->ready && k->events != k->wait_seen)
+    if (k && k->in_wait && k->ready && k_wait_changed(k, k->wait_seen, k->wait_news))
         mk.acks_deferred++;
     else
         mbcf_rx_done(mk.eng);
@@ -560,19 +587,19 @@ static long sys_doorbell(void)
     return n;
 }
 
-struct wait_arg { int t; uint32_t seen; };
+struct wait_arg { int t; uint32_t seen; int news; };
 static int event_changed(void *arg)
 {
     const struct wait_arg *w = arg;
-    return kt[w->t].events != w->seen;
+    return k_wait_changed(&kt[w->t], w->seen, w->news);
 }
 
-static long sys_wait(int64_t timeout_ns, uint32_t seen)
+static long sys_wait(int64_t timeout_ns, uint32_t seen, uint64_t flags)
 {
     int t = caller();
     if (!mbcf_k_task_ready(t))
         return -EINVAL;
-    struct wait_arg w = { t, seen };
+    struct wait_arg w = { t, seen, (flags & MBCF_WAIT_NEWS) != 0 };
     mk.waits++;
     pull_sq();
     mbcf_rx_done(mk.eng);          /* deferred acks leave before we sleep */
@@ -585,6 +612,7 @@ static long sys_wait(int64_t timeout_ns, uint32_t seen)
     mk.wait_sleeps++;
     mbcf_tr(TR_SLEEP, 0);
     kt[t].wait_seen = seen;
+    kt[t].wait_news = w.news;
     int r = -EBUSY;
     if (task_local_count() > 1 && node_info()->wait_mode != 1) {
         /* Several processes share the CPU: block (the CPU runs the others or
@@ -633,7 +661,7 @@ static long sys_stats(uint64_t uout)
 static long sc_setup(const struct syscall_args *a)    { return sys_setup(a->a1); }
 static long sc_export(const struct syscall_args *a)   { return mbcf_k_sys_export(a->a1, a->a2, (long)a->a3); }
 static long sc_doorbell(const struct syscall_args *a) { (void)a; return sys_doorbell(); }
-static long sc_wait(const struct syscall_args *a)     { return sys_wait((int64_t)a->a1, (uint32_t)a->a2); }
+static long sc_wait(const struct syscall_args *a)     { return sys_wait((int64_t)a->a1, (uint32_t)a->a2, a->a3); }
 static long sc_fifo_reg(const struct syscall_args *a) { return mbcf_k_sys_fifo_reg(caller(), a->a1, a->a2); }
 static long sc_stats(const struct syscall_args *a)    { return sys_stats(a->a1); }
 static long sc_trace(const struct syscall_args *a)    { return mbcf_k_sys_trace((long)a->a1); }

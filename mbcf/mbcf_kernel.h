@@ -44,7 +44,8 @@ void mbcf_k_fifo_reset(int t);
 int mbcf_k_endpoint(int node, int t);
 /* Is process t attached (SYS_mbcf_setup done)? (mbcf_kernel.c) */
 int mbcf_k_task_ready(int t);
-/* Something arrived for process t (write applied, FIFO entry, completion). */
+/* News for process t (write applied, FIFO entry, a peer's death): ctrl.events
+ * and ctrl.news move (completions move events, and news only when refused). */
 void mbcf_k_event(int t);
 /* A completion for process t's command (mbcf_kernel.c); ep: the target's
  * endpoint (mbcf_k_endpoint). */

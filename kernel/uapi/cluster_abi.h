@@ -39,7 +39,7 @@
 #define SYS_mbcf_setup     1010 /* (struct mbcf_rings *rings) -> 0 | -errno */
 #define SYS_mbcf_export    1011 /* (void *addr, uint64_t len, int flags) -> 0 | -errno */
 #define SYS_mbcf_doorbell  1012 /* () -> commands consumed | -errno */
-#define SYS_mbcf_wait      1013 /* (int64_t timeout_ns) -> 0 | -ETIMEDOUT */
+#define SYS_mbcf_wait      1013 /* (int64_t timeout_ns, uint32_t seen, flags) -> 0 | -ETIMEDOUT */
 #define SYS_mbcf_fifo_reg  1014 /* (void *ring, uint64_t bytes) -> 0 | -errno */
 #define SYS_mbcf_stats     1015 /* (struct mbcf_stats *out) -> 0 */
 #define SYS_mbcf_trace     1016 /* (int on): 1 = start the latency trace, 0 = stop and

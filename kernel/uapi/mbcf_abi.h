@@ -68,13 +68,17 @@ struct mbcf_ctrl {      /* one per task, in its memory, 8-byte aligned */
     uint32_t sq_head;   /* kernel: commands taken */
     uint32_t cq_tail;   /* kernel: completions written */
     uint32_t events;    /* kernel: +1 per applied write, FIFO append, completion */
-    uint32_t rsvd0;
+    uint32_t news;      /* kernel: events without the MBCF_OK completions: +1 per applied
+                           write, FIFO append, refused completion, death (a task waiting
+                           for an arrival need not wake for its own operations' completions) */
     uint32_t sq_tail;   /* task: commands written */
     uint32_t cq_head;   /* task: completions consumed */
     uint64_t dead;      /* kernel: bit p set = node p declared dead (its operations
                            complete with MBCF_E_PEER_DEAD; events changes with it) */
     uint64_t dead_left; /* kernel: those of them that left (task ended, node powered off);
                            the others stopped answering for the dead-peer time */
+    uint32_t refused;   /* kernel: +1 per completion whose status is not MBCF_OK (with news) */
+    uint32_t rsvd1;
 };
 struct mbcf_rings {     /* argument of SYS_mbcf_setup */
     uint64_t ctrl;      /* vaddr of struct mbcf_ctrl */
@@ -84,7 +88,9 @@ struct mbcf_rings {     /* argument of SYS_mbcf_setup */
     uint32_t cq_entries;/* power of two, 1..65536 */
 };
 /* SYS_mbcf_wait takes a second argument: the ctrl.events value the task last
- * saw; the call returns at once when the kernel's count differs. */
+ * saw; the call returns at once when the kernel's count differs. With
+ * MBCF_WAIT_NEWS in the third argument the value is ctrl.news instead. */
+#define MBCF_WAIT_NEWS 1
 struct mbcf_stats {
     uint64_t tx_data, tx_ack, tx_retrans, timeouts, fast_retrans, busy_acks_rx;
     uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_malformed;

@@ -91,6 +91,20 @@ int mbcf_wait(int64_t timeout_ns);
  * counter still reads v: polling one word instead of every FIFO. */
 uint32_t mbcf_events(void);
 
+/* Arrivals apart from completions: mbcf_news() changes whenever
+ * mbcf_events() does except for the completions with status MBCF_OK (an
+ * applied remote write, a FIFO entry, a refused operation's completion, a
+ * rank's death); mbcf_refused() counts the completions whose status is not
+ * MBCF_OK. A library waiting for an arrival need not wake, nor look at the
+ * completion queue, for its own operations that went through: they can be
+ * drained in batches, unless mbcf_refused() moved (a refusal to react to)
+ * or it waits for a completion itself (then mbcf_wait). */
+uint32_t mbcf_news(void);
+uint32_t mbcf_refused(void);
+/* Block until mbcf_news() differs from seen (posted operations flushed
+ * first) or timeout_ns passed: 0 or -MBCF_E_TIMEOUT. */
+int mbcf_wait_news(uint32_t seen, int64_t timeout_ns);
+
 /* Ranks declared dead (bit p = rank p; ranks >= 64 are never reported):
  * their operations complete with MBCF_E_PEER_DEAD and a blocked mbcf_wait
  * returns when one dies. The kernel declares nodes dead: every rank of a

@@ -195,30 +195,39 @@ int mbcf_poll_cq(mbcf_cqe_t *out, int max)
     return n;
 }
 
-int mbcf_wait(int64_t timeout_ns)
+/* Wait until *word differs from seen: spin up to the poll budget, then
+ * SYS_mbcf_wait (flags 0: word is ctrl.events; MBCF_WAIT_NEWS: ctrl.news). */
+static int wait_word(const uint32_t *word, uint32_t seen, int64_t timeout_ns, long flags)
 {
     mbcf_flush();
-    uint32_t ev = load32(&ctrl.events);
-    if (ev != events_seen) {
-        events_seen = ev;
+    if (load32(word) != seen)
         return 0;
-    }
     uint64_t t0 = mbcf_now_ns();
     int64_t budget = timeout_ns >= 0 && timeout_ns < poll_budget_ns ? timeout_ns : poll_budget_ns;
     while ((int64_t)(mbcf_now_ns() - t0) < budget) {
-        ev = load32(&ctrl.events);
-        if (ev != events_seen) {
-            events_seen = ev;
+        if (load32(word) != seen)
             return 0;
-        }
         __asm__ volatile("pause");
     }
     int64_t left = timeout_ns < 0 ? -1 : timeout_ns - (int64_t)(mbcf_now_ns() - t0);
     if (timeout_ns >= 0 && left <= 0)
         return -MBCF_E_TIMEOUT;
-    long r = cluster_syscall3(SYS_mbcf_wait, left, events_seen, 0);
-    events_seen = load32(&ctrl.events);
+    long r = cluster_syscall3(SYS_mbcf_wait, left, seen, flags);
     return r < 0 ? -MBCF_E_TIMEOUT : 0;
+}
+
+int mbcf_wait(int64_t timeout_ns)
+{
+    int r = wait_word(&ctrl.events, events_seen, timeout_ns, 0);
+    events_seen = load32(&ctrl.events);
+    return r;
+}
+
+int mbcf_wait_news(uint32_t seen, int64_t timeout_ns)
+{
+    int r = wait_word(&ctrl.news, seen, timeout_ns, MBCF_WAIT_NEWS);
+    events_seen = load32(&ctrl.events);
+    return r;
 }
 
 #define MBCF_FINALIZE_STALL_NS 10000000000ull
@@ -259,6 +268,8 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 }
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
+uint32_t mbcf_news(void) { return load32(&ctrl.news); }
+uint32_t mbcf_refused(void) { return load32(&ctrl.refused); }
 
 /* The kernel reports nodes; every endpoint of a dead node is dead. */
 uint64_t mbcf_dead_peers(uint64_t *left)

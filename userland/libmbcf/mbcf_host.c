@@ -53,6 +53,8 @@ static int sq_n;
 static mbcf_cqe_t cq[CQ_MAX];
 static int cq_head, cq_n;
 static uint32_t cq_pushed;        /* completions produced (mbcf_events) */
+static uint32_t cq_refused;       /* ... with a status other than MBCF_OK (mbcf_news) */
+static uint32_t cq_waited;        /* cq_pushed at the last mbcf_wait */
 static uint32_t last_bell;
 
 /* ---- small helpers ---- */
@@ -409,6 +411,7 @@ int mbcf_flush(void)
         cq[slot] = (mbcf_cqe_t){ o->cookie, st, o->node };
         cq_n++;
         cq_pushed++;
+        cq_refused += st != 0;
     }
     sq_n = 0;
     for (int n = 0; n < my_size; n++)
@@ -428,14 +431,9 @@ int mbcf_poll_cq(mbcf_cqe_t *out, int max)
     return n;
 }
 
-int mbcf_wait(int64_t timeout_ns)
+/* Wait for the doorbell word to leave last_bell: spin briefly, then the futex. */
+static int wait_bell(int64_t timeout_ns)
 {
-    if (!seg)
-        return -MBCF_E_INVAL;
-    if (sq_n)
-        mbcf_flush();
-    if (cq_n)
-        return 0;
     uint32_t *b = &seg->r[my_rank].doorbell;
     for (int spin = 0; spin < 2000; spin++) {
         uint32_t v = __atomic_load_n(b, __ATOMIC_ACQUIRE);
@@ -460,6 +458,47 @@ int mbcf_wait(int64_t timeout_ns)
         return 0;
     }
     return timeout_ns > 0 ? -MBCF_E_TIMEOUT : 0;
+}
+
+int mbcf_wait(int64_t timeout_ns)
+{
+    if (!seg)
+        return -MBCF_E_INVAL;
+    if (sq_n)
+        mbcf_flush();
+    if (cq_pushed != cq_waited) {      /* completions since the last wait (as the guest's
+                                          ctrl.events: edge, not level) */
+        cq_waited = cq_pushed;
+        return 0;
+    }
+    return wait_bell(timeout_ns);
+}
+
+/* News: arrivals ring our doorbell (a death too, mbcf_hostrun.c); refused
+ * completions are produced locally, by our own mbcf_flush. */
+uint32_t mbcf_news(void)
+{
+    if (!seg)
+        return 0;
+    return __atomic_load_n(&seg->r[my_rank].doorbell, __ATOMIC_ACQUIRE) + cq_refused;
+}
+
+uint32_t mbcf_refused(void)
+{
+    return cq_refused;
+}
+
+int mbcf_wait_news(uint32_t seen, int64_t timeout_ns)
+{
+    if (!seg)
+        return -MBCF_E_INVAL;
+    if (sq_n)
+        mbcf_flush();
+    if (mbcf_news() != seen)
+        return 0;
+    /* news == seen: the doorbell still reads what the caller saw */
+    last_bell = __atomic_load_n(&seg->r[my_rank].doorbell, __ATOMIC_ACQUIRE);
+    return wait_bell(timeout_ns);
 }
 
 /* Arrivals ring our doorbell word; completions are produced locally. */
