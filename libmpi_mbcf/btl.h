@@ -88,12 +88,12 @@ static inline void btl_cq_drain(void)
  * moved: go back, dead peer), a remote write's completion (btl_ops_need:
  * a request or a bounce slot waits for it), a channel that could not post
  * everything (its window frees with completions), and all once finalizing. */
-/* Batch 1 (drain whenever one is outstanding) until the completion queue is
- * the library's own: a program that also polls it (mpibench's MBCF column,
- * mbcf_stream) takes the completions left waiting, their channel entries
- * are never recycled, and the window fills for good (mpibench all hung in
- * cluster_bench_tools with 32). docs/fastpath.md "third part". */
-#define BTL_CQ_BATCH 1
+/* The completions are ours alone (btl_init claims our cookie kinds,
+ * mbcf_cq_claim): a program that also polls the queue (mpibench's MBCF
+ * column, mbcf_stream) no longer takes those left waiting (with batch 32 and
+ * a shared queue, mpibench all hung in cluster_bench_tools: the channel's
+ * entries were never recycled). docs/fastpath.md "fourth part". */
+#define BTL_CQ_BATCH 32
 extern uint64_t btl_ops_need;           /* remote writes (btl_put*) outstanding */
 extern uint32_t btl_refused_seen;       /* mbcf_refused() at the last drain */
 extern int btl_finalizing;              /* btl_set_finalizing: every completion awaited */

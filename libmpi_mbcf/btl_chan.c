@@ -107,6 +107,7 @@ void btl_fail(const char *what, int status)
 void btl_init(btl_put_done_fn *put_done)
 {
     btl_put_done = put_done;
+    mbcf_cq_claim(3ull << 62);         /* our cookie kinds (btl_internal.h): ours alone */
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
             struct chan *c = &btl_ep[p].chan[k];
@@ -360,7 +361,7 @@ void btl_cq_drain_all(void)
     int n;
     btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
-        n = mbcf_poll_cq(cqe, 64);
+        n = mbcf_poll_cq_claimed(cqe, 64);
         for (int i = 0; i < n; i++) {
             uint64_t k = cqe[i].cookie >> 62;
             if (k && btl_ops_out)

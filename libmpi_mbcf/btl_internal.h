@@ -56,7 +56,8 @@ struct btl_rings {
 };
 extern struct btl_rings btl_rings[MAXR];
 
-/* Completion cookie: kind in bits 62-63. */
+/* Completion cookie: kind in bits 62-63 (never 0: btl_init claims the
+ * cookies with one of these bits set, mbcf_cq_claim). */
 #define CK_CHAN   1ull
 #define CK_PUT    2ull
 #define CK_BOUNCE 3ull

@@ -4,7 +4,7 @@
 #   host:  N Linux processes over shared memory (mbcf_host.c), launched by
 #          build/host/mbcf-hostrun (mbcf_hostrun.c)
 # Both link the shared user-side pieces and the FIFO ring layout (mbcf/).
-LIBMBCF_SHARED := userland/libmbcf/mbcf_common.c userland/libmbcf/mbcf_ep.c mbcf/mbcf_fifo_ring.c
+LIBMBCF_SHARED := userland/libmbcf/mbcf_common.c userland/libmbcf/mbcf_cq_owner.c userland/libmbcf/mbcf_ep.c mbcf/mbcf_fifo_ring.c
 LIBMBCF_HDRS   := userland/libmbcf/mbcf.h userland/libmbcf/mbcf_common.h kernel/uapi/mbcf_abi.h userland/libmbcf/mbcf_guest.h userland/libmbcf/mbcf_host.h userland/libmbcf/mbcf_ep.h \
                   mbcf/mbcf_fifo_ring.h kernel/uapi/cluster_abi.h
 LIBMBCF_INC    := -Iuserland/libmbcf -Imbcf $(WPROTO)
@@ -40,3 +40,9 @@ HOST_TESTS += $(BUILD)/host/test_mbcf_ep
 $(BUILD)/host/test_mbcf_ep: tests/host/test_mbcf_ep.c userland/libmbcf/mbcf_ep.c userland/libmbcf/mbcf_ep.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Iuserland/libmbcf -o $@ tests/host/test_mbcf_ep.c userland/libmbcf/mbcf_ep.c -lcmocka
+
+# ---- host unit test of the completion queue's two owners (cmocka) ----
+HOST_TESTS += $(BUILD)/host/test_mbcf_cq_owner
+$(BUILD)/host/test_mbcf_cq_owner: tests/host/test_mbcf_cq_owner.c userland/libmbcf/mbcf_cq_owner.c $(LIBMBCF_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $(LIBMBCF_INC) -o $@ tests/host/test_mbcf_cq_owner.c userland/libmbcf/mbcf_cq_owner.c -lcmocka

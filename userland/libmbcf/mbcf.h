@@ -79,6 +79,13 @@ typedef struct mbcf_cqe {
     int32_t node;     /* the target rank */
 } mbcf_cqe_t;
 int mbcf_poll_cq(mbcf_cqe_t *out, int max);
+/* A library sharing the queue with the program that links it claims the
+ * completions whose cookie has any bit of mask set (the program's cookies
+ * must have them clear): mbcf_poll_cq no longer returns those, and
+ * mbcf_poll_cq_claimed returns only those; what either reads of the other's
+ * is kept, in order, for the other's next poll (mbcf_cq_owner.c). */
+void mbcf_cq_claim(uint64_t mask);
+int mbcf_poll_cq_claimed(mbcf_cqe_t *out, int max);
 
 /* Block until something may have arrived (a completion, a FIFO entry or a
  * remote write) or timeout_ns passed. Adaptive: polls briefly, then sleeps.

@@ -13,4 +13,11 @@
 int mbcf_fifo_local_init(mbcf_fifo_t *f, void *ring, size_t bytes);
 void mbcf_fifo_local_free(mbcf_fifo_t *f);
 
+/* The backend's completion queue: take up to max entries off it, in order
+ * (mbcf_guest.c, mbcf_host.c); mbcf_cq_owner.c sorts them by owner for
+ * mbcf_poll_cq / mbcf_poll_cq_claimed. */
+int mbcf_cq_take(mbcf_cqe_t *out, int max);
+/* Forget the claim and both stashes (tests). */
+void mbcf_cq_owner_reset(void);
+
 #endif

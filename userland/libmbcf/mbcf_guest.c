@@ -178,7 +178,7 @@ int mbcf_flush(void)
     return r < 0 ? from_errno(r) : 0;
 }
 
-int mbcf_poll_cq(mbcf_cqe_t *out, int max)
+int mbcf_cq_take(mbcf_cqe_t *out, int max)
 {
     uint32_t tail = load32(&ctrl.cq_tail);
     int n = 0;

@@ -420,7 +420,7 @@ int mbcf_flush(void)
     return 0;
 }
 
-int mbcf_poll_cq(mbcf_cqe_t *out, int max)
+int mbcf_cq_take(mbcf_cqe_t *out, int max)
 {
     int n = 0;
     while (n < max && cq_n) {
