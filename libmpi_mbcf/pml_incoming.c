@@ -16,6 +16,36 @@ static void sreq_arrive(int p, const struct wire *w)
         PMPI_Abort(MPI_COMM_WORLD, 72);
 }
 
+/* The fast header (docs/fastpath.md, fourth part): a W_DONE whose receive
+ * was posted with this source, into its own contiguous buffer (no bounce
+ * buffer), that fits, is completed here without the generic dispatch
+ * (handle, pml_recv_on_done, set_status's communicator case). Anything
+ * else (released or cancelled request, ANY_SOURCE, truncation, a
+ * non-contiguous type) takes pml_recv_on_done. Same result either way. */
+PATH_INLINE void done_fast(int p, const struct wire *w, const void *payload, size_t plen)
+{
+    pml_handled++;
+    struct req *r = req_by_id(w->rid);
+    if (!r || r->kind != RK_RECV || r->state != RS_POSTED || r->tmp || r->peer != p ||
+        !r->peer_rank1 || (int64_t)w->len > r->cap || (plen && !r->target)) {
+        pml_recv_on_done(p, w, payload, plen);
+        return;
+    }
+    if (r->in_posted) {
+        mq_remove(&r->mr.node);
+        r->in_posted = 0;
+        pml_issue_dirty = 1;
+    }
+    r->st.MPI_SOURCE = r->peer_rank1 - 1;
+    r->st.MPI_TAG = w->tag;
+    r->st.mbcf_count = (int64_t)w->len;
+    r->st.mbcf_cancelled = 0;
+    r->st.MPI_ERROR = MPI_SUCCESS;
+    if (plen)                          /* data inline (pml_send_to_buffer) */
+        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
+    req_complete(r);
+}
+
 static void handle(int kind, int p, const struct wire *w, const void *payload, size_t plen)
 {
     pml_handled++;
@@ -98,7 +128,10 @@ void pml_rx_peer(int p, int kind)
                     return;
                 }
                 ++*expect;
-                handle(kind, p, w, pay, plen);
+                if (kind == CH_MSG && w->type == W_DONE)
+                    done_fast(p, w, pay, plen);
+                else
+                    handle(kind, p, w, pay, plen);
                 if (kind == CH_REQ)
                     pp->rq_in = w->pad;
                 for (size_t i = 0; i < natt; i++) {

@@ -53,17 +53,6 @@ uint64_t req_id(const struct req *r)
     return ((uint64_t)r->gen << 32) | (uint32_t)(r->handle - 1);
 }
 
-struct req *req_by_id(uint64_t id)
-{
-    uint32_t idx = (uint32_t)id;
-    if (idx >= (uint32_t)req_table_n)
-        return NULL;
-    struct req *r = req_table[idx];
-    if (!r->kind || r->gen != (uint32_t)(id >> 32))
-        return NULL;
-    return r;
-}
-
 void req_release(struct req *r)
 {
     if (r->tmp) {

@@ -57,7 +57,17 @@ static inline struct req *req_get(MPI_Request h)
 }
 void req_release(struct req *r);
 uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
-struct req *req_by_id(uint64_t id);     /* NULL if released since */
+/* NULL if released since (inline: every W_DONE looks its receive up) */
+static inline struct req *req_by_id(uint64_t id)
+{
+    uint32_t idx = (uint32_t)id;
+    if (idx >= (uint32_t)req_table_n)
+        return NULL;
+    struct req *r = req_table[idx];
+    if (!r->kind || r->gen != (uint32_t)(id >> 32))
+        return NULL;
+    return r;
+}
 void req_complete(struct req *r);       /* the operation finished */
 
 #endif
