@@ -39,6 +39,14 @@ void btl_drop_peer(int peer);
 /* Queue header w (src and tseq are filled in here) and len bytes of data
  * for peer's FIFO of this kind; posted by chan_pump_all. */
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
+/* The send's entry in one go (docs/fastpath.md, fourth part): header w,
+ * len bytes of data and nrec attached records (extra, xlen bytes: our
+ * pending send-requests; wire.flags = nrec) in one new message-channel
+ * entry for peer, posted at once when nothing of that channel waits before
+ * it and its window allows (no attach afterwards, no pump walk); else
+ * queued like chan_send. */
+int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const void *extra,
+                   size_t xlen, uint8_t nrec);
 /* Post what the window allows of every channel; 1: some entry is still
  * unposted. Inline gate: nothing queued since, no call. */
 extern int btl_pump_pending;            /* some channel may have unposted entries */

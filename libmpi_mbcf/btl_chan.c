@@ -170,16 +170,16 @@ void btl_drop_peer(int peer)
     memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
 }
 
-int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
+/* A new entry at the end of c's queue (grown if full), header w (src and
+ * tseq filled in here) and len bytes of data; NULL: no memory. */
+static struct chan_ent *queue_entry(struct chan *c, struct wire *w, const void *data,
+                                    size_t len)
 {
-    struct chan *c = &btl_ep[peer].chan[kind];
-    if (btl_ep[peer].dropped)
-        return MPI_SUCCESS;            /* nobody to deliver it to */
     if (c->n == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
         struct chan_ent **q = malloc((size_t)nc * sizeof *q);
         if (!q)
-            return MPI_ERR_NO_MEM;
+            return NULL;
         for (int i = 0; i < c->n; i++)
             q[i] = qat(c, i);
         free(c->q);
@@ -187,24 +187,63 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         c->cap = nc;
         c->head = 0;
     }
-    size_t total = sizeof *w + len;
-    if (total > MBCF_FIFO_ENTRY_MAX)
-        return MPI_ERR_INTERN;
     struct chan_ent *e = ent_get();
     if (!e)
-        return MPI_ERR_NO_MEM;
+        return NULL;
     w->src = (uint16_t)mpi_world_rank;
     w->tseq = c->next++;
     memcpy(e->data, w, sizeof *w);
     if (len)
         memcpy(e->data + sizeof *w, data, len);
-    e->len = (uint32_t)total;
+    e->len = (uint32_t)(sizeof *w + len);
     e->ok = 0;
     e->sent = 0;
     c->q[(c->head + c->n) & (c->cap - 1)] = e;
     c->n++;
+    return e;
+}
+
+int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
+{
+    struct chan *c = &btl_ep[peer].chan[kind];
+    if (btl_ep[peer].dropped)
+        return MPI_SUCCESS;            /* nobody to deliver it to */
+    if (sizeof *w + len > MBCF_FIFO_ENTRY_MAX)
+        return MPI_ERR_INTERN;
+    if (!queue_entry(c, w, data, len))
+        return MPI_ERR_NO_MEM;
     mark_pending(c);
     return MPI_SUCCESS;
+}
+
+/* May c's next unposted entry e go on the wire now (window, ring budget)? */
+static int window_open(const struct chan *c, const struct chan_ent *e)
+{
+    return c->posted < INFLIGHT &&
+           !(c->posted > 0 && mpi_params.ring_budget &&
+             c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind));
+}
+
+/* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
+ * local queue is full), -1 the peer is dead (dropped). */
+static int post_one(struct chan *c, struct chan_ent *e)
+{
+    uint32_t tseq = c->base + (uint32_t)c->posted;
+    int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
+                            chan_cookie(c->kind, c->peer, c->attempt, tseq));
+    if (st == -MBCF_E_AGAIN)
+        return 1;
+    if (st == -MBCF_E_PEER_DEAD) {      /* the PML learns it at its next round */
+        btl_drop_peer(c->peer);
+        return -1;
+    }
+    if (st)
+        btl_fail("mbcf_fifo_send", -st);
+    e->sent = 1;
+    c->posted++;
+    btl_ops_out++;
+    c->posted_bytes += chan_ring_cost(e->len);
+    return 0;
 }
 
 static void pump(struct chan *c)
@@ -216,27 +255,35 @@ static void pump(struct chan *c)
             return;
         c->retry_at = 0;
     }
-    while (c->posted < c->n && c->posted < INFLIGHT) {
+    while (c->posted < c->n) {
         struct chan_ent *e = qat(c, c->posted);
-        if (c->posted > 0 && mpi_params.ring_budget &&
-            c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind))
-            break;                     /* the ring would overflow: wait for acks */
-        uint32_t tseq = c->base + (uint32_t)c->posted;
-        int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
-                                chan_cookie(c->kind, c->peer, c->attempt, tseq));
-        if (st == -MBCF_E_AGAIN)
-            break;
-        if (st == -MBCF_E_PEER_DEAD) {  /* the PML learns it at its next round */
-            btl_drop_peer(c->peer);
-            return;
-        }
-        if (st)
-            btl_fail("mbcf_fifo_send", -st);
-        e->sent = 1;
-        c->posted++;
-        btl_ops_out++;
-        c->posted_bytes += chan_ring_cost(e->len);
+        if (!window_open(c, e) || post_one(c, e))
+            break;                     /* window or ring full, queue full, or dead */
     }
+}
+
+int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const void *extra,
+                   size_t xlen, uint8_t nrec)
+{
+    struct chan *c = &btl_ep[peer].chan[CH_MSG];
+    if (btl_ep[peer].dropped)
+        return MPI_SUCCESS;            /* nobody to deliver it to */
+    if (sizeof *w + len + xlen > MBCF_FIFO_ENTRY_MAX)
+        return MPI_ERR_INTERN;
+    w->flags = nrec;
+    struct chan_ent *e = queue_entry(c, w, data, len);
+    if (!e)
+        return MPI_ERR_NO_MEM;
+    if (xlen) {
+        memcpy(e->data + e->len, extra, xlen);
+        e->len += (uint32_t)xlen;
+    }
+    /* at once when nothing is queued before it and the window allows; else
+     * the next pump posts it in its turn */
+    if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e) && post_one(c, e) <= 0)
+        return MPI_SUCCESS;
+    mark_pending(c);
+    return MPI_SUCCESS;
 }
 
 /* Post what c's window allows; still pending if something stays unposted

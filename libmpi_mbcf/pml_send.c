@@ -19,6 +19,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A send's message entry (header w, len bytes of data). now: built with
+ * our pending send-requests to peer attached and posted at once
+ * (chan_send_post: no attach nor pump walk later), unless send-requests are
+ * still to be issued (pml_issue_dirty: the round's walk attaches them to a
+ * queued entry) or they do not fit; else queued for the next pump. */
+PATH_INLINE int msg_out(int peer, struct wire *w, const void *data, size_t len, int now)
+{
+    struct pml_peer *pp = &pml_peers[peer];
+    if (!now || pml_issue_dirty)
+        return chan_send(peer, CH_MSG, w, data, len);
+    size_t x = (size_t)pp->npend * sizeof pp->pend[0];
+    if (sizeof *w + len + x > MBCF_FIFO_ENTRY_MAX)
+        x = 0;                         /* they take the request channel */
+    int e = chan_send_post(peer, w, data, len, pp->pend, x, x ? (uint8_t)pp->npend : 0);
+    if (!e && x)
+        pp->npend = 0;
+    return e;
+}
+
 /* The W_DONE notice of a matched message whose n bytes need no request:
  * inline in the notice (a few bytes: one FIFO entry, one frame; the
  * receiver copies them to the buffer it offered), or remote-written from a
@@ -26,19 +45,19 @@
  * its data sits in a bounce slot). 1 sent (the send is complete), 0 the
  * caller must write the data from its own buffer. */
 PATH_INLINE int done_now(int peer, struct wire *w, uint64_t addr, const void *data, int64_t n,
-                    int sync)
+                    int sync, int now)
 {
     if (sync || n > mpi_params.eager_limit)
         return 0;
     if (n > 0 && n <= mpi_params.inline_max) {
-        chan_send(peer, CH_MSG, w, data, (size_t)n);
+        msg_out(peer, w, data, (size_t)n, now);
         pml_stats.bytes_fifo += (uint64_t)n;
         return 1;
     }
     if (n > 0)
         btl_put_bounce(peer, addr, data, n);
     pml_stats.bytes_remote_write += (uint64_t)n;
-    chan_send(peer, CH_MSG, w, NULL, 0);
+    msg_out(peer, w, NULL, 0, now);
     return 1;
 }
 
@@ -47,7 +66,7 @@ void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen,
     int64_t n = s->bytes < (int64_t)maxlen ? s->bytes : (int64_t)maxlen;
     struct wire w = { .type = W_DONE, .tag = s->tag, .ctx = s->ctx,
                       .len = (uint64_t)s->bytes, .rid = rid };
-    if (done_now(peer, &w, addr, s->data, n, s->mode == MODE_SYNC)) {
+    if (done_now(peer, &w, addr, s->data, n, s->mode == MODE_SYNC, 0)) {
         req_complete(s);
         return;
     }
@@ -78,12 +97,12 @@ PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, in
         struct wire w = { .type = W_DONE, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes,
                           .rid = q.rid };
         int64_t n = bytes < (int64_t)q.maxlen ? bytes : (int64_t)q.maxlen;
-        done_now(peer, &w, q.addr, data, n, 0);
+        done_now(peer, &w, q.addr, data, n, 0, 1);
         return MPI_SUCCESS;
     }
     struct wire w = { .type = W_EAGER, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes };
     w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
-    int e = chan_send(peer, CH_MSG, &w, data, (size_t)bytes);
+    int e = msg_out(peer, &w, data, (size_t)bytes, 1);
     if (e)
         return e;
     pml_stats.bytes_fifo += (uint64_t)bytes;
