@@ -94,6 +94,15 @@ static int isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 static int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
                  MPI_Request *req, int persistent, const char *fn)
 {
+    if (!persistent && mpi_initialized && !mpi_finalized && req && src >= 0 &&
+        (tag >= 0 || tag == MPI_ANY_TAG) && count >= 0) {
+        struct comm *c = comm_get(comm);
+        struct dte *d = dt_usable(dt);
+        if (c && d && src < c->size &&
+            pml_irecv_fast(buf, count, d, dt, src, c->world[src], tag, c->ctx, comm, req) !=
+                PML_NOT_NOW)
+            return MPI_SUCCESS;
+    }
     return post(RK_RECV, buf, count, dt, src, tag, comm, req, MODE_STD, persistent, fn);
 }
 
