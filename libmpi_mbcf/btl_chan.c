@@ -398,6 +398,33 @@ static void chan_completion(uint64_t ck, int status)
 }
 
 
+/* The usual MBCF_OK completion: the front entry of its channel, of the
+ * current attempt, with nothing acknowledged out of order behind it
+ * (every appended entry completes in order on a healthy link): released
+ * here, without marking and the release loop of chan_completion. 1 done,
+ * 0 take chan_completion. */
+static inline int chan_front_ok(uint64_t ck)
+{
+    int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
+    if (peer >= mpi_world_size)
+        return 0;
+    struct chan *c = &btl_ep[peer].chan[kind];
+    if ((uint32_t)ck != c->base || c->posted <= 0 ||
+        (uint32_t)((ck >> 32) & 0x1fffff) != (c->attempt & 0x1fffff))
+        return 0;
+    struct chan_ent *e = c->q[c->head];
+    if (c->n > 1 && qat(c, 1)->ok)
+        return 0;                      /* the loop releases those too */
+    c->posted_bytes -= chan_ring_cost(e->len);
+    ent_put(e);
+    c->head = (c->head + 1) & (c->cap - 1);
+    c->n--;
+    c->base++;
+    c->posted--;
+    c->backoff = 0;
+    return 1;
+}
+
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
 uint64_t btl_ops_out, btl_ops_need;
 uint32_t btl_refused_seen;
@@ -415,7 +442,7 @@ void btl_cq_drain_all(void)
                 btl_ops_out--;
             if (k > CK_CHAN && btl_ops_need)
                 btl_ops_need--;
-            if (k == CK_CHAN)
+            if (k == CK_CHAN && !(cqe[i].status == MBCF_OK && chan_front_ok(cqe[i].cookie)))
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
                 btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);

@@ -65,8 +65,11 @@ static int poll_owner(int cls, mbcf_cqe_t *out, int max)
             break;
         int m = n;
         for (int i = n; i < n + k; i++) {
-            if (((out[i].cookie & claim_mask) != 0) == cls)
-                out[m++] = out[i];
+            if (((out[i].cookie & claim_mask) != 0) == cls) {
+                if (m != i)
+                    out[m] = out[i];
+                m++;
+            }
             else
                 stash_put(other, &out[i]);
         }
