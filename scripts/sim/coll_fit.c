@@ -6,6 +6,10 @@
  *   coll_fit fit RESULTS.csv [HOLDOUT] > tune.txt
  *   coll_fit predict TUNE.txt RESULTS.csv [HOLDOUT] > model.csv
  *   coll_fit curve TUNE.txt ALG SHAPE BYTES SEG[,SEG...]   (bcast, ppn 1)
+ *   coll_fit decide TUNE.txt|- SHAPE BYTES[,BYTES...] [SEG_MIN]
+ *     the tuner's Bcast choice (alg, seg, model us) and the Fugaku-like
+ *     rule's per size, as coll_decide.c makes it at run time (ppn 1,
+ *     default L/B 0.5 us / 6800 MB/s where the table has no entry)
  * HOLDOUT: message sizes (bytes, comma list) left out of the fit, for an
  * out-of-sample check; predict marks their rows held_out=1.
  * Rows labelled tuner / fugaku / auto are not fitted. A segmented tree's
@@ -191,6 +195,34 @@ static int curve(int argc, char **argv)
     return 0;
 }
 
+static int decide(int argc, char **argv)
+{
+    if (argc < 5)
+        return 2;
+    if (strcmp(argv[2], "-") != 0 && coll_tune_load(argv[2]) < 0) {
+        fprintf(stderr, "coll_fit: cannot read %s\n", argv[2]);
+        return 1;
+    }
+    if (argc > 5)
+        coll_tune_seg_min = (size_t)atol(argv[5]);
+    struct coll_shape sh;
+    int n[3];
+    if (coll_shape_parse(argv[3], n) != 0)
+        return 2;
+    coll_shape_make(argv[3], n[0] * n[1] * n[2], &sh);
+    printf("shape,bytes,tuner_alg,tuner_seg,model_us,rule_alg,rule_seg\n");
+    for (char *s = argv[4], *end; *s; s = *end ? end + 1 : end) {
+        size_t M = (size_t)strtod(s, &end);
+        if (*end == 'k' || *end == 'K') { M <<= 10; end++; }
+        else if (*end == 'm' || *end == 'M') { M <<= 20; end++; }
+        struct tune_choice c = coll_tune_bcast(&sh, M, 0.5e-6, 6.8e9, NULL);
+        struct tune_choice f = coll_tune_bcast_fugaku(M);
+        printf("%s,%zu,%s,%zu,%.3f,%s,%zu\n", argv[3], M, coll_tune_bcast_names[c.alg], c.seg,
+               c.t * 1e6, coll_tune_bcast_names[f.alg], f.seg);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[1], "fit") == 0)
@@ -202,6 +234,11 @@ int main(int argc, char **argv)
         if (rc != 2)
             return rc;
     }
-    fprintf(stderr, "usage: coll_fit fit RESULTS.csv [HOLDOUT] | coll_fit predict TUNE RESULTS.csv [HOLDOUT] |\n       coll_fit curve TUNE ALG SHAPE BYTES SEG,...\n");
+    if (argc >= 2 && strcmp(argv[1], "decide") == 0) {
+        int rc = decide(argc, argv);
+        if (rc != 2)
+            return rc;
+    }
+    fprintf(stderr, "usage: coll_fit fit RESULTS.csv [HOLDOUT] | coll_fit predict TUNE RESULTS.csv [HOLDOUT] |\n       coll_fit curve TUNE ALG SHAPE BYTES SEG,... | coll_fit decide TUNE|- SHAPE BYTES,... [SEG_MIN]\n");
     return 2;
 }

@@ -15,7 +15,8 @@ Physical network and job shape are distinct, as on Fugaku, where a 1-D or
 2-D job shape (seed 004 sec 3.1) is embedded in the machine's 6-D TofuD and
 its non-neighbour messages still travel over all dimensions: every shape of
 one node count of Table 1 runs on the same physical 3-D torus (the 3-D shape
-of that row: 8x6x8, 16x12x16, 48x12x48; other counts: the shape itself).
+of that row: 8x6x8, 16x12x16, 48x12x48; 768 and 1536: 8x12x8, 8x12x16;
+other counts: the shape itself).
 Ranks of the job shape (X fastest) are laid along a snake (boustrophedon)
 path through the physical torus, so consecutive ranks are physical
 neighbours; a 3-D job shape equal to the physical one maps identically.
@@ -28,7 +29,10 @@ HOP_NS = 80           # tofud_params.hop_ns
 NODE_MBPS = 38100     # tofud_params.node_mbps
 LOOPBACK_MBPS = 20000 # intra-node copies (PPN > 1): assumed, memory-bound
 
-PHYS = {384: (8, 6, 8), 3072: (16, 12, 16), 27648: (48, 12, 48)}
+PHYS = {384: (8, 6, 8), 3072: (16, 12, 16), 27648: (48, 12, 48),
+        # between Table 1's rows (simscale2: the Alltoall shape trend below
+        # 3072 nodes): the 3-D shapes the study runs at these counts
+        768: (8, 12, 8), 1536: (8, 12, 16)}
 
 def snake(X, Y, Z):
     """physical node ids along a boustrophedon path: neighbours are adjacent"""

@@ -13,6 +13,12 @@ OUT=${STUDY_OUT:-$root/runs/$(date -u +%Y%m%d-%H%M%S)-coll-sim}
 mkdir -p "$OUT"
 S=$here/sweep.sh
 PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 hold384 seg384 a384 a384p4 a768 amodel b3072 big"}
+# phases not in the default list (simscale2; each minutes to an hour here):
+#   big64 big64s big1m  27,648 nodes above 4 KiB (shared-malloc buffers)
+#   seg4k384            fixed 4 KiB-segment Bcasts at 384 nodes, 256 KiB and 1 MiB
+#   t3072               tuner, Fugaku rule and fixed runs at 3072 nodes
+#   aab ashape a3072    Alltoall: SMPI-option A/B (384, 768), 3-D vs 1-D at
+#                       768/1536, and 3072 ranks
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
 SIZES=4k,16k,64k,256k,1M
@@ -63,13 +69,89 @@ has amodel && "$here/a2a_model.py" "$OUT" > "$OUT/a2a_model.md"
 # ~18 s), a 1 MiB one with 16 KiB segments > 15 min on a loaded host)
 has b3072 && { $S "$OUT" bcast 1 "16x12x16 48x64 3072" "trinaryx6 bintree3d" 4k,64k
                $S "$OUT" bcast 1 "16x12x16 48x64 3072" "trinaryx6@65536 bintree3d@65536" 1M; }
+# SMPI's shared malloc maps its block once per rank and allocation, beside
+# two maps per actor stack (stack + guard page): ~3.5 maps per rank, so the
+# kernel's default vm.max_map_count (65530) ends a shared-malloc run at
+# ~18,800 ranks ("Could not map folded virtual memory ... vm.max_map_count",
+# status 134). raise_maps N raises it for the study when it is lower (root
+# only; says so) and the EXIT trap puts the old value back.
+MAPS0=$(cat /proc/sys/vm/max_map_count)
+raise_maps() {
+    local cur; cur=$(cat /proc/sys/vm/max_map_count)
+    [ "$cur" -ge "$1" ] && return 0
+    echo "study: raising vm.max_map_count $cur -> $1 for shared-malloc runs (restored at exit)" >&2
+    sysctl -q -w vm.max_map_count="$1" || { echo "study: cannot raise vm.max_map_count (not root?): shared-malloc runs above ~18,000 ranks will abort" >&2; return 1; }
+}
+restore_maps() {
+    [ "$(cat /proc/sys/vm/max_map_count)" = "$MAPS0" ] && return 0
+    sysctl -q -w vm.max_map_count="$MAPS0" && echo "study: vm.max_map_count restored to $MAPS0" >&2
+}
+trap restore_maps EXIT
+BIGMAPS=262144      # > 3 maps x 27,648 ranks + the program's own
 # 27,648 ranks (seed Table 1 "large"; simscale: ~110 s CPU, ~10 GB each at
 # 4 KiB): plain buffers at 4 KiB, 128 KiB stacks; shared-malloc buffers at
 # 64 KiB; 1-D Trinaryx6 (a 27,647-hop chain) with 1 MiB stacks
 has big && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}
     COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "48x12x48 144x192" "trinaryx6 bintree3d" 4k
     COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "27648" "bintree3d" 4k
-    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6 bintree3d" 64k
+    raise_maps $BIGMAPS; COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6 bintree3d" 64k
     SIM_STACK_KB=1024 COLL_BENCH_SHARED=0 $S "$OUT" bcast 1 "27648" "trinaryx6" 4k; }
+# the tuner-vs-best-fixed table of 256 KiB and 1 MiB at 384 nodes, all rows
+# of one session (simscale2): the three trees at 4, 16 and 64 KiB segments
+# (4 KiB: the tuner's own segment), the tuner on the fitted 384-node table
+# (TUNE384, default the committed docs/collectives/tune1_tune.txt) and the
+# Fugaku-like rule (16 KiB segment floor as in b384)
+TUNE384=${TUNE384:-$root/docs/collectives/tune1_tune.txt}
+has seg4k384 && { for a in bintree6d trinaryx6 bintree3d; do
+        $S "$OUT" bcast 1 "$S1" "$a@4096 $a@16384 $a@65536" 256k,1M; done
+    MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S1" auto 256k,1M
+    $S "$OUT" bcast 1 "$S1" fugaku 256k,1M; }
+# tuner check at 3072 nodes (simscale2): the tuner as a user gets it here
+# (the 384-node table TUNE384 has no 3072-node entries, so the built-in
+# TofuD figures L 0.5 us / B 6800 MB/s price every algorithm; segments from
+# 4 KiB), its decisions printed by coll_fit decide; the Fugaku-like rule;
+# fixed runs of the three trees at the built-in model's segment (16 KiB
+# floor) and at 4 KiB segments (the tuner's own) for a fair best fixed
+S3="16x12x16 48x64 3072"
+has t3072 && { for sh in $S3; do "$root/build/sim/coll_fit" decide "$TUNE384" $sh 4k,64k,1M 4096; done > "$OUT/decide3072.csv"
+    MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 4k,64k,1M
+    $S "$OUT" bcast 1 "$S3" fugaku 4k,64k,1M
+    $S "$OUT" bcast 1 "$S3" "bintree6d trinaryx6 bintree3d" 4k,64k,1M
+    $S "$OUT" bcast 1 "$S3" "bintree6d@4096 trinaryx6@4096 bintree3d@4096" 64k,1M; }
+# Alltoall: A/B of SMPI options that might cut the max-min solver's cost
+# (Doublespread, 64 B per pair, 3-D, 1 per node, 384 and 768 ranks), each
+# option set into its own OUT/aab/<name>; then 3072 ranks (3-D 16x12x16 and
+# 1-D 3072, Doublespread and pairwise) with A3072_CFG (the option set kept)
+AAB_SETS=${AAB_SETS:-"base prec3 async64k detached64k optimfull"}
+aab_cfg() { case $1 in
+    base) echo "" ;;
+    prec3) echo "--cfg=maxmin/precision:1e-3 --cfg=surf/precision:1e-3" ;;
+    async64k) echo "--cfg=smpi/send-is-detached-thresh:65536 --cfg=smpi/async-small-thresh:65536" ;;
+    detached64k) echo "--cfg=smpi/send-is-detached-thresh:65536" ;;
+    optimfull) echo "--cfg=network/optim:Full" ;;
+    *) echo "$1" ;;
+    esac; }
+has aab && for c in $AAB_SETS; do
+    SIM_EXTRA_CFG=$(aab_cfg $c) $S "$OUT/aab/$c" alltoall 1 "8x6x8 8x12x8" doublespread 64; done
+# the shape effect below 3072 (simscale2): 3-D vs 1-D job shape on the same
+# physical torus (platform.py), 768 ranks Doublespread and pairwise, 1536
+# ranks Doublespread, 64 B per pair, 1 per node
+has ashape && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
+    $S "$OUT" alltoall 1 "8x12x8 768" "doublespread pairwise" 64
+    $S "$OUT" alltoall 1 "8x12x16 1536" "doublespread" 64; }
+has a3072 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
+    SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-base}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
+# 27,648 ranks above 4 KiB (simscale2): shared-malloc buffers with the map
+# count raised to 4 x 27,648 + 65536 (rounded up); 3-D first, then 2-D and
+# 1-D (1-D Trinaryx6: a 27,647-hop chain, 1 MiB stacks), then 1 MiB with
+# 64 KiB segments on 3-D
+has big64 && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
+    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6 bintree3d" 64k; }
+has big64s && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
+    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "144x192" "bintree3d trinaryx6" 64k
+    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "27648" "bintree3d" 64k
+    SIM_STACK_KB=1024 COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "27648" "trinaryx6" 64k; }
+has big1m && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
+    COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6@65536 bintree3d@65536" 1M; }
 "$here/report.py" "$OUT"
 echo "study: results in $OUT" >&2

@@ -39,6 +39,10 @@ SMPICFG=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/opt
          --cfg=smpi/barrier:ompi_bruck --cfg=smpi/reduce:ompi_binomial
          "--cfg=network/weight-S:${SIM_WEIGHT_S:-6.8e9}"
          --log=root.thres:critical)
+# SIM_EXTRA_CFG: more --cfg=... words appended (the A/B checks of
+# docs/collectives.md "Alltoall at 3072 nodes"; later options win)
+read -r -a EXTRA <<< "${SIM_EXTRA_CFG:-}"
+SMPICFG+=("${EXTRA[@]}")
 # the tuner's default figures when no fitted entry: TofuD latency and link
 export MPI_MBCF_COLL_MODEL_L_US=${MPI_MBCF_COLL_MODEL_L_US:-0.5}
 export MPI_MBCF_COLL_MODEL_B_MBS=${MPI_MBCF_COLL_MODEL_B_MBS:-6800}
@@ -63,10 +67,15 @@ for shape in $SHAPES; do
             "${SMPICFG[@]}" "$BENCH" "$COLL" "$SIZES" >"$OUT/run.out" 2>"$OUT/run.err"
         st=$?
         grep "^$COLL," "$OUT/run.out" >> "$OUT/results.csv"
+        # each run's log kept (an abort's message is the diagnosis)
+        mkdir -p "$OUT/logs"
+        lg=$OUT/logs/$(date -u +%H%M%S)-$COLL-$shape-ppn$PPN-${a//@/_}-${SIZES//,/_}
+        cp "$OUT/run.out" "$lg.out"; tail -c 20000 "$OUT/run.err" > "$lg.err"
         wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$tv")
         rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tv")
         cpu=$(awk -F': ' '/(User|System) time \(seconds\)/ {s += $2} END {print s}' "$tv")
         echo "$COLL,$shape,$PPN,$np,$a,$SIZES,$wall,$rss,$st,$cpu" >> "$OUT/costs.csv"
+        [ -n "${SIM_EXTRA_CFG:-}" ] && echo "$COLL,$shape,$PPN,$np,$a,$SIZES,$SIM_EXTRA_CFG" >> "$OUT/extra_cfg.csv"
         echo "sweep: $COLL $shape ppn=$PPN $a: status $st, ${wall}s wall, ${cpu}s CPU, ${rss}KB" >&2
         rm -f "$tv"
     done
