@@ -31,9 +31,24 @@ struct mq_node { struct mq_node *prev, *next; };
 struct mq_list { struct mq_node head; };   /* circular, head is a sentinel */
 
 void mq_list_init(struct mq_list *l);
-int mq_list_empty(const struct mq_list *l);
-void mq_append(struct mq_list *l, struct mq_node *n);
-void mq_remove(struct mq_node *n);
+/* (inline: the per-message path posts and unposts every receive) */
+static inline int mq_list_empty(const struct mq_list *l)
+{
+    return l->head.next == &l->head;
+}
+static inline void mq_append(struct mq_list *l, struct mq_node *n)
+{
+    n->prev = l->head.prev;
+    n->next = &l->head;
+    l->head.prev->next = n;
+    l->head.prev = n;
+}
+static inline void mq_remove(struct mq_node *n)
+{
+    n->prev->next = n->next;
+    n->next->prev = n->prev;
+    n->prev = n->next = n;
+}
 #define MQ_CONTAINER(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
