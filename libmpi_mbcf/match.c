@@ -10,16 +10,6 @@ void mq_list_init(struct mq_list *l)
 }
 
 
-int mq_env_match(const struct mq_env *pat, const struct mq_env *msg)
-{
-    if (pat->ctx != msg->ctx)
-        return 0;
-    if (pat->src != MQ_ANY_SOURCE && pat->src != msg->src)
-        return 0;
-    if (pat->tag == MQ_ANY_TAG)
-        return msg->tag >= 0;
-    return pat->tag == msg->tag;
-}
 
 int mq_env_overlap(const struct mq_env *a, const struct mq_env *b)
 {

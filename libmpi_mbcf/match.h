@@ -57,7 +57,17 @@ struct mq_env { int32_t src, tag; uint32_t ctx; };
 
 /* Does a receive pattern (src/tag may be ANY) accept a message envelope?
  * MPI_ANY_TAG accepts only non-negative tags (negative tags are internal). */
-int mq_env_match(const struct mq_env *pat, const struct mq_env *msg);
+/* (inline: the matching loops call it per element) */
+static inline int mq_env_match(const struct mq_env *pat, const struct mq_env *msg)
+{
+    if (pat->ctx != msg->ctx)
+        return 0;
+    if (pat->src != MQ_ANY_SOURCE && pat->src != msg->src)
+        return 0;
+    if (pat->tag == MQ_ANY_TAG)
+        return msg->tag >= 0;
+    return pat->tag == msg->tag;
+}
 /* Could two receive patterns take the same message? */
 int mq_env_overlap(const struct mq_env *a, const struct mq_env *b);
 
