@@ -9,36 +9,7 @@ void mq_list_init(struct mq_list *l)
     l->head.prev = l->head.next = &l->head;
 }
 
-int mq_list_empty(const struct mq_list *l)
-{
-    return l->head.next == &l->head;
-}
 
-void mq_append(struct mq_list *l, struct mq_node *n)
-{
-    n->prev = l->head.prev;
-    n->next = &l->head;
-    l->head.prev->next = n;
-    l->head.prev = n;
-}
-
-void mq_remove(struct mq_node *n)
-{
-    n->prev->next = n->next;
-    n->next->prev = n->prev;
-    n->prev = n->next = n;
-}
-
-int mq_env_match(const struct mq_env *pat, const struct mq_env *msg)
-{
-    if (pat->ctx != msg->ctx)
-        return 0;
-    if (pat->src != MQ_ANY_SOURCE && pat->src != msg->src)
-        return 0;
-    if (pat->tag == MQ_ANY_TAG)
-        return msg->tag >= 0;
-    return pat->tag == msg->tag;
-}
 
 int mq_env_overlap(const struct mq_env *a, const struct mq_env *b)
 {

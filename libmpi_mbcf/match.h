@@ -31,9 +31,24 @@ struct mq_node { struct mq_node *prev, *next; };
 struct mq_list { struct mq_node head; };   /* circular, head is a sentinel */
 
 void mq_list_init(struct mq_list *l);
-int mq_list_empty(const struct mq_list *l);
-void mq_append(struct mq_list *l, struct mq_node *n);
-void mq_remove(struct mq_node *n);
+/* (inline: the per-message path posts and unposts every receive) */
+static inline int mq_list_empty(const struct mq_list *l)
+{
+    return l->head.next == &l->head;
+}
+static inline void mq_append(struct mq_list *l, struct mq_node *n)
+{
+    n->prev = l->head.prev;
+    n->next = &l->head;
+    l->head.prev->next = n;
+    l->head.prev = n;
+}
+static inline void mq_remove(struct mq_node *n)
+{
+    n->prev->next = n->next;
+    n->next->prev = n->prev;
+    n->prev = n->next = n;
+}
 #define MQ_CONTAINER(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
@@ -42,7 +57,17 @@ struct mq_env { int32_t src, tag; uint32_t ctx; };
 
 /* Does a receive pattern (src/tag may be ANY) accept a message envelope?
  * MPI_ANY_TAG accepts only non-negative tags (negative tags are internal). */
-int mq_env_match(const struct mq_env *pat, const struct mq_env *msg);
+/* (inline: the matching loops call it per element) */
+static inline int mq_env_match(const struct mq_env *pat, const struct mq_env *msg)
+{
+    if (pat->ctx != msg->ctx)
+        return 0;
+    if (pat->src != MQ_ANY_SOURCE && pat->src != msg->src)
+        return 0;
+    if (pat->tag == MQ_ANY_TAG)
+        return msg->tag >= 0;
+    return pat->tag == msg->tag;
+}
 /* Could two receive patterns take the same message? */
 int mq_env_overlap(const struct mq_env *a, const struct mq_env *b);
 

@@ -14,16 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct comm **comms;
-static int ncomms, capcomms;
+struct comm **comm_tab;
+int comm_tab_n;
+static int capcomms;
 static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
-
-struct comm *comm_get(MPI_Comm c)
-{
-    if (c <= 0 || c >= ncomms || !comms[c] || !comms[c]->used)
-        return NULL;
-    return comms[c];
-}
 
 int comm_world_rank(struct comm *c, int rank)
 {
@@ -39,19 +33,19 @@ int comm_rank_of_world(struct comm *c, int world)
 
 static int alloc_handle(void)
 {
-    for (int i = 3; i < ncomms; i++)
-        if (!comms[i])
+    for (int i = 3; i < comm_tab_n; i++)
+        if (!comm_tab[i])
             return i;
-    if (ncomms == capcomms) {
+    if (comm_tab_n == capcomms) {
         int nc = capcomms ? capcomms * 2 : 16;
-        struct comm **t = realloc(comms, (size_t)nc * sizeof *t);
+        struct comm **t = realloc(comm_tab, (size_t)nc * sizeof *t);
         if (!t)
             return -1;
         memset(t + capcomms, 0, (size_t)(nc - capcomms) * sizeof *t);
-        comms = t;
+        comm_tab = t;
         capcomms = nc;
     }
-    return ncomms++;
+    return comm_tab_n++;
 }
 
 static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidden)
@@ -81,7 +75,7 @@ static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidde
         if (world[i] == mpi_world_rank)
             c->rank = i;
     }
-    comms[h] = c;
+    comm_tab[h] = c;
     return c;
 }
 
@@ -105,11 +99,11 @@ static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out
     int hc = alloc_handle();
     if (hc < 0)
         return MPI_ERR_NO_MEM;
-    comms[hc] = (struct comm *)1;   /* reserve */
+    comm_tab[hc] = (struct comm *)1;   /* reserve */
     if (h < 0)
         h = alloc_handle();
     if (h < 0) {
-        comms[hc] = NULL;
+        comm_tab[hc] = NULL;
         return MPI_ERR_NO_MEM;
     }
     struct comm *c = make(h, n, world, ctx, 0);
@@ -126,22 +120,22 @@ static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out
 void comm_init_predefined(int rank, int size)
 {
     capcomms = 16;
-    comms = calloc((size_t)capcomms, sizeof *comms);
-    ncomms = 3;
+    comm_tab = calloc((size_t)capcomms, sizeof *comm_tab);
+    comm_tab_n = 3;
     int *w = malloc((size_t)size * sizeof(int));
     for (int i = 0; i < size; i++)
         w[i] = i;
     MPI_Comm out;
     make_pair(MPI_COMM_WORLD, size, w, 0, &out);
-    snprintf(comms[MPI_COMM_WORLD]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_WORLD");
+    snprintf(comm_tab[MPI_COMM_WORLD]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_WORLD");
     make_pair(MPI_COMM_SELF, 1, &rank, 2, &out);
-    snprintf(comms[MPI_COMM_SELF]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_SELF");
+    snprintf(comm_tab[MPI_COMM_SELF]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_SELF");
     free(w);
 }
 
 static void destroy(MPI_Comm h)
 {
-    struct comm *c = comms[h];
+    struct comm *c = comm_tab[h];
     if (!c)
         return;
     free(c->world);
@@ -156,17 +150,17 @@ static void destroy(MPI_Comm h)
     free(c->dstw);
     free(c->attr);
     free(c);
-    comms[h] = NULL;
+    comm_tab[h] = NULL;
 }
 
 void comm_free_all(void)
 {
-    for (int i = 1; i < ncomms; i++)
-        if (comms[i])
+    for (int i = 1; i < comm_tab_n; i++)
+        if (comm_tab[i])
             destroy(i);
-    free(comms);
-    comms = NULL;
-    ncomms = capcomms = 0;
+    free(comm_tab);
+    comm_tab = NULL;
+    comm_tab_n = capcomms = 0;
 }
 
 /* Gather k ints from every member at rank 0 and hand the whole table back. */

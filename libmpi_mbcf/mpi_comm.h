@@ -30,7 +30,16 @@ struct comm {
     int nattr;
     struct { int key; void *val; } *attr;
 };
-struct comm *comm_get(MPI_Comm c);          /* NULL if invalid or freed */
+/* The table (mpi_comm.c): handle c is comm_tab[c]. */
+extern struct comm **comm_tab;
+extern int comm_tab_n;
+/* NULL if invalid or freed (inline: every call looks its communicator up) */
+static inline struct comm *comm_get(MPI_Comm c)
+{
+    if (c <= 0 || c >= comm_tab_n || !comm_tab[c] || !comm_tab[c]->used)
+        return NULL;
+    return comm_tab[c];
+}
 int comm_world_rank(struct comm *c, int rank);
 int comm_rank_of_world(struct comm *c, int world);
 void comm_init_predefined(int rank, int size);

@@ -25,6 +25,16 @@ struct dtype {
 static struct dtype *types;
 static int ntypes, captypes;
 
+struct dte *dt_predef[MPI_FIRST_DERIVED_TYPE_MBCF];
+
+/* The predefined layouts for the inline dt_usable: set at init and again
+ * when the table moves (predefined types are never freed). */
+static void predef_refresh(void)
+{
+    for (int i = 1; i < MPI_FIRST_DERIVED_TYPE_MBCF; i++)
+        dt_predef[i] = types[i].used && types[i].committed ? &types[i].d : NULL;
+}
+
 #define PAIR(T1, T2) struct { T1 a; T2 b; }
 typedef PAIR(float, int) p_float_int;
 typedef PAIR(double, int) p_double_int;
@@ -91,6 +101,7 @@ void dt_init_predefined(void)
     P(MPI_2INTEGER, p_2int, MPI_INTEGER, MPI_INTEGER);
     P(MPI_2REAL, p_2real, MPI_REAL, MPI_REAL);
     P(MPI_2DOUBLE_PRECISION, p_2double, MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION);
+    predef_refresh();
 }
 
 struct dte *dt_get(MPI_Datatype dt)
@@ -130,7 +141,7 @@ void dt_release(MPI_Datatype dt)
         dt_destroy(&types[dt]);
 }
 
-struct dte *dt_usable(MPI_Datatype dt)
+struct dte *dt_usable_slow(MPI_Datatype dt)
 {
     if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].freed || !types[dt].committed)
         return NULL;
@@ -223,6 +234,7 @@ static int new_type(MPI_Datatype *out)
         memset(t + captypes, 0, (size_t)captypes * sizeof *t);
         types = t;
         captypes *= 2;
+        predef_refresh();
     }
     *out = ntypes++;
     return 0;

@@ -10,7 +10,16 @@ struct dte *dt_layout(MPI_Datatype dt);    /* also a freed type that pending ope
 void dt_retain(MPI_Datatype dt);           /* a pending operation uses the type ... */
 void dt_release(MPI_Datatype dt);          /* ... and is done with it (MPI-3.1 sec 4.1.9) */
 int dt_committed(MPI_Datatype dt);
-struct dte *dt_usable(MPI_Datatype dt);    /* valid, not freed, committed; else NULL */
+/* valid, not freed, committed; else NULL (inline for the predefined types:
+ * every call checks its type; dt_predef is kept by mpi_datatype.c) */
+extern struct dte *dt_predef[MPI_FIRST_DERIVED_TYPE_MBCF];
+struct dte *dt_usable_slow(MPI_Datatype dt);
+static inline struct dte *dt_usable(MPI_Datatype dt)
+{
+    if (dt > 0 && dt < MPI_FIRST_DERIVED_TYPE_MBCF)
+        return dt_predef[dt];
+    return dt_usable_slow(dt);
+}
 void dt_init_predefined(void);
 const char *dt_name(MPI_Datatype dt);
 

@@ -81,7 +81,10 @@ void pml_stats_print(double elapsed_s);  /* the MPI_MBCF_STATS=1 line */
 /* Failed peers (pml_peer_fail.c): the error code of a request that waits on
  * failed world rank d is MPIX_ERR_PROC_FAILED | (d + 1) << 8. */
 extern uint64_t pml_dead_mask;           /* world ranks known dead */
-int pml_peer_dead(int world);
+static inline int pml_peer_dead(int world)
+{
+    return world >= 0 && world < 64 && (pml_dead_mask >> world & 1);
+}
 int pml_fail_code(int world);
 int pml_fail_rank(int code);             /* the rank a code names, or -1 */
 int pml_err_class(int code);             /* MPIX_ERR_PROC_FAILED for those codes */

@@ -46,6 +46,7 @@ struct pcoll_set {
 };
 
 struct pml_pcoll_stats pml_pcoll_stats;
+struct pcoll_set *pml_pcoll_running;   /* started in the mode, not yet complete */
 
 static struct {
     int opened;                      /* 0 not tried, 1 open, -1 not available */
@@ -54,7 +55,6 @@ static struct {
     struct rsched_cost cost;
     struct pcoll_set *sets[MAX_SETS];
     struct pcoll_set *building;      /* the set whose registrations reg records */
-    struct pcoll_set *running;       /* started in the mode, not yet complete */
     int busy;                        /* inside a collective of the mode */
     char why[160];
 } P;
@@ -116,7 +116,7 @@ static struct pcoll_set *lookup(int n, const MPI_Request h[])
             else if (same && (i >= n || !req_get(h[i]) || req_id(req_get(h[i])) != c->id[i]))
                 same = 0;
         }
-        if (stale && c != P.running) {
+        if (stale && c != pml_pcoll_running) {
             drop(c);
             P.sets[s] = NULL;
         } else if (same && !stale) {
@@ -203,7 +203,7 @@ static struct pcoll_set *make_set(int n, MPI_Request h[], const struct rsched_al
         if (!P.sets[i])
             slot = i;
     if (slot < 0) {                  /* full: drop the oldest not running */
-        int old = P.sets[0] == P.running ? 1 : 0;
+        int old = P.sets[0] == pml_pcoll_running ? 1 : 0;
         drop(P.sets[old]);
         memmove(&P.sets[old], &P.sets[old + 1], (size_t)(MAX_SETS - 1 - old) * sizeof P.sets[0]);
         slot = MAX_SETS - 1;
@@ -238,12 +238,12 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err)
         if (!r || !r->persistent || r->active)
             return 0;          /* the ordinary path reports the error */
     }
-    if (P.running && orphaned(P.running)) {
-        struct pcoll_set *o = P.running;
+    if (pml_pcoll_running && orphaned(pml_pcoll_running)) {
+        struct pcoll_set *o = pml_pcoll_running;
         P.busy++;
         int rc = rsched_pc_wait(o->pc);
         P.busy--;
-        P.running = NULL;
+        pml_pcoll_running = NULL;
         finish(o);
         if (rc) {
             *err = MPI_ERR_INTERN;
@@ -255,7 +255,7 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err)
         P.why[0] = 0;
         s = make_set(n, h, &a);
     }
-    if (!s || !s->on || P.running)
+    if (!s || !s->on || pml_pcoll_running)
         return 0;
     for (int i = 0; i < n; i++) {
         struct req *r = req_get(h[i]);
@@ -273,7 +273,7 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err)
         *err = MPI_ERR_INTERN;
         return 1;
     }
-    P.running = s;
+    pml_pcoll_running = s;
     pml_pcoll_stats.starts++;
     return 1;
 }
@@ -308,9 +308,9 @@ static void finish(struct pcoll_set *s)
     }
 }
 
-int pml_pcoll_complete(int n, const MPI_Request h[], int block)
+int pml_pcoll_complete_running(int n, const MPI_Request h[], int block)
 {
-    struct pcoll_set *s = P.running;
+    struct pcoll_set *s = pml_pcoll_running;
     if (!s || P.busy)
         return MPI_SUCCESS;
     int hit = 0;
@@ -330,7 +330,7 @@ int pml_pcoll_complete(int n, const MPI_Request h[], int block)
     if (rc)
         return MPI_ERR_INTERN;
     if (done) {
-        P.running = NULL;
+        pml_pcoll_running = NULL;
         finish(s);
     }
     return MPI_SUCCESS;

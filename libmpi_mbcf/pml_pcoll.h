@@ -18,7 +18,13 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err);
  * them is completed (block = 1: waits; 0: only if everything has arrived,
  * then the closing barrier), its members marked done. Returns an MPI error
  * code (MPI_SUCCESS normally). */
-int pml_pcoll_complete(int n, const MPI_Request h[], int block);
+int pml_pcoll_complete_running(int n, const MPI_Request h[], int block);
+/* (inline: every wait and test asks; without a running set, no call) */
+extern struct pcoll_set *pml_pcoll_running;
+static inline int pml_pcoll_complete(int n, const MPI_Request h[], int block)
+{
+    return pml_pcoll_running ? pml_pcoll_complete_running(n, h, block) : MPI_SUCCESS;
+}
 
 /* Counters for the MPI_MBCF_STATS line (pml_stats.c). */
 struct pml_pcoll_stats {

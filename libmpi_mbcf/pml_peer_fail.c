@@ -18,11 +18,6 @@
 uint64_t pml_dead_mask;          /* world ranks known dead (applied) */
 static uint64_t dead_left;       /* ... of them: their task ended (BYE) */
 
-int pml_peer_dead(int world)
-{
-    return world >= 0 && world < 64 && (pml_dead_mask >> world & 1);
-}
-
 int pml_fail_code(int world)
 {
     return MPIX_ERR_PROC_FAILED | ((world + 1) << 8);

@@ -39,7 +39,7 @@ for p in $progs; do
         run_one "libmpi_mbcf host np=$n $p" build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/$p
     done
 done
-for p in p2p_order p2p_sizes p2p_probe mprobe; do
+for p in p2p_order p2p_sizes p2p_probe mprobe p2p_fastpath; do
     MPI_MBCF_EAGER=0 run_one "libmpi_mbcf host np=2 eager=0 $p" \
         env MPI_MBCF_EAGER=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
 done
