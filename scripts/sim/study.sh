@@ -108,16 +108,24 @@ has seg4k384 && { for a in bintree6d trinaryx6 bintree3d; do
     $S "$OUT" bcast 1 "$S1" fugaku 256k,1M; }
 # tuner check at 3072 nodes (simscale2): the tuner as a user gets it here
 # (the 384-node table TUNE384 has no 3072-node entries, so the built-in
-# TofuD figures L 0.5 us / B 6800 MB/s price every algorithm; segments from
-# 4 KiB), its decisions printed by coll_fit decide; the Fugaku-like rule;
-# fixed runs of the three trees at the built-in model's segment (16 KiB
-# floor) and at 4 KiB segments (the tuner's own) for a fair best fixed
+# TofuD figures L 0.5 us / B 6800 MB/s price every algorithm), its decisions
+# printed by coll_fit decide (decide3072.csv); the Fugaku-like rule; fixed
+# runs of the three trees. Segments: 4 and 64 KiB with the tuner's 4 KiB
+# floor and fixed runs at the built-in model's segment (16 KiB floor) and at
+# 4 KiB (the tuner's own); 1 MiB with a 64 KiB floor for the tuner and 64
+# KiB fixed segments (a 3072-rank 1 MiB Bcast in 4-7 KiB segments moves
+# 150-250 segments per tree edge: too slow here; the rule keeps its 16 KiB)
 S3="16x12x16 48x64 3072"
-has t3072 && { for sh in $S3; do "$root/build/sim/coll_fit" decide "$TUNE384" $sh 4k,64k,1M 4096; done > "$OUT/decide3072.csv"
-    MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 4k,64k,1M
-    $S "$OUT" bcast 1 "$S3" fugaku 4k,64k,1M
-    $S "$OUT" bcast 1 "$S3" "bintree6d trinaryx6 bintree3d" 4k,64k,1M
-    $S "$OUT" bcast 1 "$S3" "bintree6d@4096 trinaryx6@4096 bintree3d@4096" 64k,1M; }
+has t3072 && { for sh in $S3; do "$root/build/sim/coll_fit" decide "$TUNE384" $sh 4k,64k 4096
+        "$root/build/sim/coll_fit" decide "$TUNE384" $sh 1M 65536 | tail -n +2; done > "$OUT/decide3072.csv"
+    MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 4k,64k
+    MPI_MBCF_COLL_SEG_MIN=65536 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 1M
+    $S "$OUT" bcast 1 "$S3" "bintree6d trinaryx6 bintree3d" 4k,64k
+    $S "$OUT" bcast 1 "$S3" "bintree6d@65536 trinaryx6@65536 bintree3d@65536" 1M
+    $S "$OUT" bcast 1 "$S3" "bintree6d@4096 trinaryx6@4096 bintree3d@4096" 64k
+    $S "$OUT" bcast 1 "3072" "split_bintree split_bintree@4096" 4k,64k     # the tuner's 1-D pick
+    $S "$OUT" bcast 1 "3072" "split_bintree@65536" 1M
+    $S "$OUT" bcast 1 "$S3" fugaku 4k,64k,1M; }
 # Alltoall: A/B of SMPI options that might cut the max-min solver's cost
 # (Doublespread, 64 B per pair, 3-D, 1 per node, 384 and 768 ranks), each
 # option set into its own OUT/aab/<name>; then 3072 ranks (3-D 16x12x16 and
