@@ -16,9 +16,9 @@ PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 hold384 seg384 a384 a384p4 a768 amod
 # phases not in the default list (simscale2; each minutes to an hour here):
 #   big64 big64s big1m  27,648 nodes above 4 KiB (shared-malloc buffers)
 #   seg4k384            fixed 4 KiB-segment Bcasts at 384 nodes, 256 KiB and 1 MiB
-#   t3072               tuner, Fugaku rule and fixed runs at 3072 nodes
-#   aab ashape a3072    Alltoall: SMPI-option A/B (384, 768), 3-D vs 1-D at
-#                       768/1536, and 3072 ranks
+#   t3072 (t3072tail)   tuner, Fugaku rule and fixed runs at 3072 nodes
+#   aab ashape ashape1536 a3072   Alltoall: SMPI-option A/B (384, 768),
+#                       3-D vs 1-D at 768 and 1536, and 3072 ranks
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
 SIZES=4k,16k,64k,256k,1M
@@ -111,26 +111,29 @@ has seg4k384 && { for a in bintree6d trinaryx6 bintree3d; do
 # TofuD figures L 0.5 us / B 6800 MB/s price every algorithm), its decisions
 # printed by coll_fit decide (decide3072.csv); the Fugaku-like rule; fixed
 # runs of the three trees. Segments: 4 and 64 KiB with the tuner's 4 KiB
-# floor and fixed runs at the built-in model's segment (16 KiB floor) and at
-# 4 KiB (the tuner's own); 1 MiB with a 64 KiB floor for the tuner and 64
-# KiB fixed segments (a 3072-rank 1 MiB Bcast in 4-7 KiB segments moves
-# 150-250 segments per tree edge: too slow here; the rule keeps its 16 KiB)
+# floor, fixed runs at the built-in model's segment (16 KiB floor) and at
+# 4 KiB (the tuner's own); 1 MiB with a 64 KiB floor for the tuner (the
+# fixed 1 MiB rows are b3072's Trinaryx6 and Bintree3d at 64 KiB segments;
+# a 3072-rank 1 MiB Bcast in 4-7 KiB segments is too slow here); the rule
+# keeps its 16 KiB band. The tuner's 1 MiB choice (Bintree6d, 64 KiB) costs
+# 143 s CPU on 3-D; t3072tail is the part after it.
 S3="16x12x16 48x64 3072"
-has t3072 && { for sh in $S3; do "$root/build/sim/coll_fit" decide "$TUNE384" $sh 4k,64k 4096
-        "$root/build/sim/coll_fit" decide "$TUNE384" $sh 1M 65536 | tail -n +2; done > "$OUT/decide3072.csv"
+t3072_decide() { for sh in $S3; do "$root/build/sim/coll_fit" decide "$TUNE384" $sh 4k,64k 4096
+        "$root/build/sim/coll_fit" decide "$TUNE384" $sh 1M 65536 | tail -n +2; done > "$OUT/decide3072.csv"; }
+has t3072 && { t3072_decide
     MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 4k,64k
-    MPI_MBCF_COLL_SEG_MIN=65536 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 1M
+    MPI_MBCF_COLL_SEG_MIN=65536 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S3" auto 1M; }
+if has t3072 || has t3072tail; then
     $S "$OUT" bcast 1 "$S3" "bintree6d trinaryx6 bintree3d" 4k,64k
-    $S "$OUT" bcast 1 "$S3" "bintree6d@65536 trinaryx6@65536 bintree3d@65536" 1M
-    $S "$OUT" bcast 1 "$S3" "bintree6d@4096 trinaryx6@4096 bintree3d@4096" 64k
-    $S "$OUT" bcast 1 "3072" "split_bintree split_bintree@4096" 4k,64k     # the tuner's 1-D pick
-    $S "$OUT" bcast 1 "3072" "split_bintree@65536" 1M
-    $S "$OUT" bcast 1 "$S3" fugaku 4k,64k,1M; }
+    $S "$OUT" bcast 1 "3072" "split_bintree" 4k,64k     # the tuner's 1-D pick
+    $S "$OUT" bcast 1 "$S3" fugaku 4k,64k,1M
+    $S "$OUT" bcast 1 "$S3" "trinaryx6@4096 bintree3d@4096" 64k
+fi
 # Alltoall: A/B of SMPI options that might cut the max-min solver's cost
 # (Doublespread, 64 B per pair, 3-D, 1 per node, 384 and 768 ranks), each
 # option set into its own OUT/aab/<name>; then 3072 ranks (3-D 16x12x16 and
 # 1-D 3072, Doublespread and pairwise) with A3072_CFG (the option set kept)
-AAB_SETS=${AAB_SETS:-"base prec3 async64k detached64k optimfull"}
+AAB_SETS=${AAB_SETS:-"base prec3 detached64k async64k"}
 aab_cfg() { case $1 in
     base) echo "" ;;
     prec3) echo "--cfg=maxmin/precision:1e-3 --cfg=surf/precision:1e-3" ;;
@@ -141,11 +144,14 @@ aab_cfg() { case $1 in
     esac; }
 has aab && for c in $AAB_SETS; do
     SIM_EXTRA_CFG=$(aab_cfg $c) $S "$OUT/aab/$c" alltoall 1 "8x6x8 8x12x8" doublespread 64; done
+# full (non-lazy) max-min updates: 384 ranks only
+has aab && SIM_EXTRA_CFG=$(aab_cfg optimfull) $S "$OUT/aab/optimfull" alltoall 1 "8x6x8" doublespread 64
 # the shape effect below 3072 (simscale2): 3-D vs 1-D job shape on the same
-# physical torus (platform.py), 768 ranks Doublespread and pairwise, 1536
-# ranks Doublespread, 64 B per pair, 1 per node
+# physical torus (platform.py), 768 ranks Doublespread and pairwise
+# (ashape), 1536 ranks Doublespread (ashape1536), 64 B per pair, 1 per node
 has ashape && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
-    $S "$OUT" alltoall 1 "8x12x8 768" "doublespread pairwise" 64
+    $S "$OUT" alltoall 1 "8x12x8 768" "doublespread pairwise" 64; }
+has ashape1536 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     $S "$OUT" alltoall 1 "8x12x16 1536" "doublespread" 64; }
 has a3072 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-base}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
