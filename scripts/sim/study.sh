@@ -133,28 +133,30 @@ fi
 # (Doublespread, 64 B per pair, 3-D, 1 per node, 384 and 768 ranks), each
 # option set into its own OUT/aab/<name>; then 3072 ranks (3-D 16x12x16 and
 # 1-D 3072, Doublespread and pairwise) with A3072_CFG (the option set kept)
-AAB_SETS=${AAB_SETS:-"base prec3 detached64k async64k"}
+AAB_SETS=${AAB_SETS:-"base prec3 detached64k async64k optimfull mmprec3"}
 aab_cfg() { case $1 in
     base) echo "" ;;
     prec3) echo "--cfg=maxmin/precision:1e-3 --cfg=surf/precision:1e-3" ;;
+    mmprec3) echo "--cfg=maxmin/precision:1e-3" ;;
     async64k) echo "--cfg=smpi/send-is-detached-thresh:65536 --cfg=smpi/async-small-thresh:65536" ;;
     detached64k) echo "--cfg=smpi/send-is-detached-thresh:65536" ;;
     optimfull) echo "--cfg=network/optim:Full" ;;
     *) echo "$1" ;;
     esac; }
+# (optimfull: full instead of lazy max-min updates - same simulated times,
+# half the CPU: the option set A3072_CFG defaults to for 1536 and 3072)
 has aab && for c in $AAB_SETS; do
-    SIM_EXTRA_CFG=$(aab_cfg $c) $S "$OUT/aab/$c" alltoall 1 "8x6x8 8x12x8" doublespread 64; done
-# full (non-lazy) max-min updates: 384 ranks only
-has aab && SIM_EXTRA_CFG=$(aab_cfg optimfull) $S "$OUT/aab/optimfull" alltoall 1 "8x6x8" doublespread 64
+    sh="8x6x8 8x12x8"
+    SIM_EXTRA_CFG=$(aab_cfg $c) $S "$OUT/aab/$c" alltoall 1 "$sh" doublespread 64; done
 # the shape effect below 3072 (simscale2): 3-D vs 1-D job shape on the same
 # physical torus (platform.py), 768 ranks Doublespread and pairwise
 # (ashape), 1536 ranks Doublespread (ashape1536), 64 B per pair, 1 per node
 has ashape && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     $S "$OUT" alltoall 1 "8x12x8 768" "doublespread pairwise" 64; }
 has ashape1536 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
-    $S "$OUT" alltoall 1 "8x12x16 1536" "doublespread" 64; }
+    SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-optimfull}") $S "$OUT" alltoall 1 "8x12x16 1536" "doublespread" 64; }
 has a3072 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
-    SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-base}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
+    SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-optimfull}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
 # 27,648 ranks above 4 KiB (simscale2): shared-malloc buffers with the map
 # count raised to 4 x 27,648 + 65536 (rounded up); 3-D first, then 2-D and
 # 1-D (1-D Trinaryx6: a 27,647-hop chain, 1 MiB stacks), then 1 MiB with
