@@ -59,7 +59,7 @@ done
 # ---- internal names stay inside ----
 lib=build/lib/host/libmpi_mbcf.a
 missing=""
-for s in pml_progress req_new comm_get chan_send mpi_err btl_init mpi_world_rank; do
+for s in pml_progress req_new comm_free_all chan_send mpi_err btl_init mpi_world_rank; do
     nm "$lib" | grep -q " [tbdr] $s\$" || missing="$missing $s"
 done
 if [ -z "$missing" ]; then
