@@ -1,5 +1,6 @@
 /* mbcf_check.c - helpers of the guest MBCF test programs (mbcf_check.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mbcf.h"
 #include "mbcf_guest.h"
@@ -87,19 +88,32 @@ int put_sync(int to, uint64_t raddr, const void *src, size_t len)
 
 static uint64_t last_gen;
 
+/* A barrier never waits on a dead peer: it reports the kernel's dead mask
+ * and ends the program (the test then fails with that line, not a timeout). */
+static void barrier_wait(volatile uint64_t *word, uint64_t gen)
+{
+    while (*word < gen) {
+        uint64_t dead = mbcf_dead_peers(NULL);
+        if (dead) {
+            printf("not ok - rank %d: barrier %llu: peer dead (mask %#llx), giving up\n", rank,
+                   (unsigned long long)gen, (unsigned long long)dead);
+            exit(1);
+        }
+        mbcf_wait(10000000);
+    }
+}
+
 void barrier_at(uint64_t gen)
 {
     static uint64_t val;
     val = last_gen = gen;
     if (rank != 0) {
         put_sync(0, (uint64_t)&sync_area.in[rank], &val, 8);
-        while (sync_area.go < gen)
-            mbcf_wait(10000000);
+        barrier_wait(&sync_area.go, gen);
         return;
     }
     for (int r = 1; r < size; r++)
-        while (sync_area.in[r] < gen)
-            mbcf_wait(10000000);
+        barrier_wait(&sync_area.in[r], gen);
     for (int r = 1; r < size; r++)
         put_sync(r, (uint64_t)&sync_area.go, &val, 8);
 }
