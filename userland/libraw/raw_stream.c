@@ -13,7 +13,8 @@
  * sends a CREDIT (frames received so far) every window/4 frames and rank 0
  * keeps at most `window` frames beyond the last credit in flight, so no queue
  * on the way overflows; a credit missing for 50 ms lets one more window go
- * (counted as a stall). */
+ * (counted as a stall). "On the way" includes the host: the window must stay
+ * below RAW_LINK_QUEUE_FRAMES (93, the vde_switch-to-QEMU socket, raw.h). */
 #include "raw.h"
 #include <errno.h>
 #include <string.h>
