@@ -331,6 +331,14 @@ static double mbcf_stream(int me, const char *sb)
     return (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
 }
 
+/* MBCF frames this node sent again so far (timeouts and fast retransmits):
+ * the deltas show whether a clean link still dropped frames of a stream. */
+static uint64_t mbcf_resent(void)
+{
+    struct mbcf_stats s;
+    return mbcf_guest_stats(&s) == 0 ? s.tx_retrans : 0;
+}
+
 static void bw_paired(int me, char *sb, char *rb, int rounds)
 {
     static double raw[1000], fc[1000], mb[1000], mpi[1000], ratio[1000], rfc[1000];
@@ -349,19 +357,25 @@ static void bw_paired(int me, char *sb, char *rb, int rounds)
         double f = raw_stream_paced(me, (uint32_t)(k + 1) | 0x80000000u, BWP_FRAMES,
                                     bwp_fc_window, &gotfc, &stalls);
         MPI_Barrier(MPI_COMM_WORLD);
+        uint64_t rs0 = mbcf_resent();
         double b = mbcf_stream(me, sb);
+        uint64_t rs1 = mbcf_resent();
         MPI_Barrier(MPI_COMM_WORLD);
+        uint64_t rs2 = mbcf_resent();
         double t0 = MPI_Wtime();
         if (me == 0) {
             for (int i = 0; i < BWP_MSGS; i++)
                 MPI_Send(sb, 1 << 20, MPI_BYTE, 1, 6, MPI_COMM_WORLD);
             MPI_Recv(NULL, 0, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             double m = (double)BWP_MSGS * (1 << 20) / (MPI_Wtime() - t0) / 1e6;
+            uint64_t rs3 = mbcf_resent();
             printf("mpibench bwpaired round=%d raw_MBps=%.1f raw_received=%llu/%d "
                    "rawfc_MBps=%.1f rawfc_received=%llu/%d rawfc_stalls=%d mbcf_MBps=%.1f "
-                   "mpi_MBps=%.1f ratio=%.2f ratio_fc=%.2f\n", k, r, (unsigned long long)got,
+                   "mpi_MBps=%.1f ratio=%.2f ratio_fc=%.2f mbcf_resent=%llu mpi_resent=%llu\n",
+                   k, r, (unsigned long long)got,
                    BWP_FRAMES, f, (unsigned long long)gotfc, BWP_FRAMES, stalls, b, m,
-                   r > 0 ? m / r : 0, f > 0 ? m / f : 0);
+                   r > 0 ? m / r : 0, f > 0 ? m / f : 0, (unsigned long long)(rs1 - rs0),
+                   (unsigned long long)(rs3 - rs2));
             if (r > 0) {
                 raw[n] = r;
                 mb[n] = b;
