@@ -53,7 +53,8 @@ double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received);
 /* The same, flow-controlled so that nothing overflows on the way (the
  * lossless reference): rank 1 returns a credit every window/4 frames, rank 0
  * keeps at most window (>= 4) frames beyond the last credit in flight;
- * *stalls (rank 0, may be NULL) counts credits awaited 50 ms in vain.
+ * *stalls (rank 0, may be NULL) counts credits awaited 50 ms in vain (each
+ * lets window/4 frames more go).
  * The window must fit the smallest queue on the path, which is not in the
  * guest (e1000 receive ring and raw queue: 1024 frames each) but on the
  * host: vde_switch sends to the receiving QEMU's unix datagram socket with

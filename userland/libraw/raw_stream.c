@@ -13,7 +13,7 @@
  * sends a CREDIT every window/4 frames received, naming the frame after the
  * newest one it has seen (frames carry their index), and rank 0 keeps at
  * most `window` frames beyond the last credit in flight, so no queue
- * on the way overflows; a credit missing for 50 ms lets one more window go
+ * on the way overflows; a credit missing for 50 ms lets a quarter window more go
  * (counted as a stall). "On the way" includes the host: the window must stay
  * below RAW_LINK_QUEUE_FRAMES (93, the vde_switch-to-QEMU socket, raw.h).
  * A frame lost on the way no longer holds a window slot for the rest of the
@@ -62,14 +62,18 @@ static double receive_side(uint32_t round, int credit_every)
 }
 
 /* Rank 0, paced: wait until fewer than window frames are beyond rank 1's
- * last credit. Returns 1 after a stall (no credit for 50 ms). */
+ * last credit. Returns 1 after a stall (no credit for 50 ms): then a quarter
+ * window more may go, enough for rank 1 to send its next credit (it credits
+ * every window/4 frames) if the last one was lost, while the frames not yet
+ * credited plus these stay below the host's queue (letting a whole window go
+ * lost 31 frames when rank 1's QEMU was descheduled for 50 ms). */
 static int wait_credit(uint32_t round, uint64_t sent, uint64_t *credited, int window)
 {
     static uint32_t in[RAW_PAYLOAD_MAX / 4];
     while (sent - *credited >= (uint64_t)window) {
         long r = raw_recv(in, sizeof in, 0, 50000000);
         if (r < 0) {
-            *credited = sent;          /* a credit was lost: let one window go */
+            *credited = sent - (uint64_t)window + (uint64_t)(window / 4);
             return 1;
         }
         struct report c;
