@@ -287,6 +287,19 @@ static int go_back_n(void)
     return fwcfg_read_file("opt/cluster/mbcf_gbn", b, sizeof b - 1) > 0 && b[0] == '1';
 }
 
+/* fw_cfg opt/cluster/mbcf_window=N (launcher --fw-cfg mbcf_window=N), 1..MBCF_WINDOW
+ * frames in flight per peer; 0 = the engine's default. For the study of the host's
+ * 93-frame switch queue (libraw raw.h RAW_LINK_QUEUE_FRAMES, docs/fastpath.md). */
+static int window_from_fwcfg(void)
+{
+    char b[8];
+    long n = fwcfg_read_file("opt/cluster/mbcf_window", b, sizeof b - 1);
+    int w = 0;
+    for (long i = 0; i < n && b[i] >= '0' && b[i] <= '9'; i++)
+        w = w * 10 + (b[i] - '0');
+    return w >= 1 && w <= MBCF_WINDOW ? w : 0;
+}
+
 static struct mbcf_engine *engine(void)
 {
     if (mk.eng || !net_up())
@@ -299,6 +312,8 @@ static struct mbcf_engine *engine(void)
     c.ack_every = 16;
     c.dead_ns = peer_dead_ns();
     c.selective = !go_back_n();
+    if (window_from_fwcfg())
+        c.window = window_from_fwcfg();
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
                                  cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
     mk.eng = mbcf_engine_init(mem, &c, &cb);

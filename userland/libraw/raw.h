@@ -53,7 +53,23 @@ double raw_stream_block(int me, uint32_t round, int frames, uint64_t *received);
 /* The same, flow-controlled so that nothing overflows on the way (the
  * lossless reference): rank 1 returns a credit every window/4 frames, rank 0
  * keeps at most window (>= 4) frames beyond the last credit in flight;
- * *stalls (rank 0, may be NULL) counts credits awaited 50 ms in vain. */
+ * *stalls (rank 0, may be NULL) counts credits awaited 50 ms in vain (each
+ * lets window/4 frames more go).
+ * The window must fit the smallest queue on the path, which is not in the
+ * guest (e1000 receive ring and raw queue: 1024 frames each) but on the
+ * host: vde_switch sends to the receiving QEMU's unix datagram socket with
+ * O_NONBLOCK and drops a frame on EAGAIN (vde2 src/vde_switch/datasock.c,
+ * send_datasock). The two sockets are connected to each other, so the
+ * queue is bounded by the switch socket's send buffer: net.core.wmem_default
+ * 212,992 B over 2,304 B per 1514-byte datagram (skb truesize) = 93 max-size
+ * frames (scripts/qemu/link_queue_frames measures it on this host). A window
+ * of 128 lost 128 - 93 = 35 frames in each round whose first window found
+ * the receiving QEMU descheduled. */
+#define RAW_LINK_QUEUE_FRAMES 93
+/* The window mpibench uses: well inside RAW_LINK_QUEUE_FRAMES (the END frame
+ * and a credit in flight fit too), and still several credit round trips
+ * (16 frames each) deep, so the stream is not slowed by waiting. */
+#define RAW_PACED_WINDOW 64
 double raw_stream_paced(int me, uint32_t round, int frames, int window, uint64_t *received,
                         int *stalls);
 

@@ -10,10 +10,15 @@
  * last arrival on rank 1, as rawbench does, over-reads when rank 1 starts
  * late and drains an already full queue: 310 MB/s was seen.)
  * Paced variant (raw_stream_paced, issue 18: the lossless reference): rank 1
- * sends a CREDIT (frames received so far) every window/4 frames and rank 0
- * keeps at most `window` frames beyond the last credit in flight, so no queue
- * on the way overflows; a credit missing for 50 ms lets one more window go
- * (counted as a stall). */
+ * sends a CREDIT every window/4 frames received, naming the frame after the
+ * newest one it has seen (frames carry their index), and rank 0 keeps at
+ * most `window` frames beyond the last credit in flight, so no queue
+ * on the way overflows; a credit missing for 50 ms lets a quarter window more go
+ * (counted as a stall). "On the way" includes the host: the window must stay
+ * below RAW_LINK_QUEUE_FRAMES (93, the vde_switch-to-QEMU socket, raw.h).
+ * A frame lost on the way no longer holds a window slot for the rest of the
+ * stream (a count of frames received would: with loss every window then waited
+ * the 50 ms, 4 MB/s under 5% loss). */
 #include "raw.h"
 #include <errno.h>
 #include <string.h>
@@ -25,14 +30,14 @@
 
 struct report {
     uint32_t tag, round;
-    uint64_t got;
+    uint64_t got;   /* REPORT: frames received; CREDIT: index after the newest seen */
 };
 
 /* credit_every: send a CREDIT after that many frames (0: never). */
 static double receive_side(uint32_t round, int credit_every)
 {
     static uint32_t in[RAW_PAYLOAD_MAX / 4];
-    uint64_t got = 0;
+    uint64_t got = 0, seen = 0;   /* frames received; index after the newest */
     int reported = 0;
     for (;;) {
         long r = raw_recv(in, sizeof in, 0, reported ? 100000000ll : 5000000000ll);
@@ -42,8 +47,10 @@ static double receive_side(uint32_t round, int credit_every)
             continue;                  /* an older round's frame */
         if (in[0] == STRM_TAG && !reported) {
             got++;
+            if (r >= 12 && (uint64_t)in[2] + 1 > seen)
+                seen = (uint64_t)in[2] + 1;
             if (credit_every && got % (uint64_t)credit_every == 0) {
-                struct report crd = { CRD_TAG, round, got };
+                struct report crd = { CRD_TAG, round, seen };
                 raw_send(0, &crd, sizeof crd);
             }
         } else if (in[0] == END_TAG) {
@@ -55,14 +62,18 @@ static double receive_side(uint32_t round, int credit_every)
 }
 
 /* Rank 0, paced: wait until fewer than window frames are beyond rank 1's
- * last credit. Returns 1 after a stall (no credit for 50 ms). */
+ * last credit. Returns 1 after a stall (no credit for 50 ms): then a quarter
+ * window more may go, enough for rank 1 to send its next credit (it credits
+ * every window/4 frames) if the last one was lost, while the frames not yet
+ * credited plus these stay below the host's queue (letting a whole window go
+ * lost 31 frames when rank 1's QEMU was descheduled for 50 ms). */
 static int wait_credit(uint32_t round, uint64_t sent, uint64_t *credited, int window)
 {
     static uint32_t in[RAW_PAYLOAD_MAX / 4];
     while (sent - *credited >= (uint64_t)window) {
         long r = raw_recv(in, sizeof in, 0, 50000000);
         if (r < 0) {
-            *credited = sent;          /* a credit was lost: let one window go */
+            *credited = sent - (uint64_t)window + (uint64_t)(window / 4);
             return 1;
         }
         struct report c;
@@ -91,6 +102,7 @@ static double stream(int me, uint32_t round, int frames, int window, uint64_t *r
     for (int i = 0; i < frames; i++) {
         if (window)
             *stalls += wait_credit(round, (uint64_t)i, &credited, window);
+        out[2] = (uint32_t)i;          /* frame index, for the credits */
         while (raw_send(1, out, sizeof out) == -ENOBUFS)
             ;                          /* transmit ring full: send this one again */
     }
