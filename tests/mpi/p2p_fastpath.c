@@ -13,20 +13,6 @@
 
 #define STEPS 300
 
-static void fill(unsigned char *b, int len, int seed)
-{
-    for (int i = 0; i < len; i++)
-        b[i] = (unsigned char)(i * 7 + seed);
-}
-
-static int same(const unsigned char *b, int len, int seed)
-{
-    for (int i = 0; i < len; i++)
-        if (b[i] != (unsigned char)(i * 7 + seed))
-            return 0;
-    return 1;
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -48,7 +34,7 @@ int main(int argc, char **argv)
                 memset(rb, 0, sizeof rb);
                 MPI_Irecv(rb, len, MPI_BYTE, other, 7, MPI_COMM_WORLD, &r);
                 if (me == 0) {
-                    fill(sb, len, seed);
+                    tap_fill(sb, len, seed);
                     MPI_Send(sb, len, MPI_BYTE, other, 7, MPI_COMM_WORLD);
                     MPI_Wait(&r, &st);
                 } else {
@@ -59,7 +45,7 @@ int main(int argc, char **argv)
                 int cnt;
                 MPI_Get_count(&st, MPI_BYTE, &cnt);
                 /* (MPI_Wait need not set MPI_ERROR: MPI-3.1 sec 3.7.5) */
-                ok &= same(rb, len, seed) && cnt == len && st.MPI_SOURCE == other &&
+                ok &= tap_same(rb, len, seed) && cnt == len && st.MPI_SOURCE == other &&
                       st.MPI_TAG == 7;
             }
         CHECK(ok, "rank %d: ping-pong 0-2048 B, data and status every step", me);

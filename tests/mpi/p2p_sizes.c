@@ -10,20 +10,6 @@ static const int sizes[] = { 0, 1, 7, 100, 1000, 1300, 1335, 1336, 1337, 1338, 1
                              2048, 4096, 65536, 65537, 1 << 20, 4 << 20 };
 #define NS ((int)(sizeof sizes / sizeof sizes[0]))
 
-static void fill(unsigned char *b, int len, int seed)
-{
-    for (int i = 0; i < len; i++)
-        b[i] = (unsigned char)(i * 31 + seed);
-}
-
-static int same(const unsigned char *b, int len, int seed)
-{
-    for (int i = 0; i < len; i++)
-        if (b[i] != (unsigned char)(i * 31 + seed))
-            return 0;
-    return 1;
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -37,7 +23,7 @@ int main(int argc, char **argv)
             size_t ulen = (size_t)len & 0x7fffffffu;
             /* a) 0 sends blocking, 1 receives after a delay (unexpected or RTS) */
             if (me == 0) {
-                fill(sb, len, s);
+                tap_fill(sb, len, s);
                 MPI_Send(sb, len, MPI_BYTE, peer, s, MPI_COMM_WORLD);
             } else {
                 memset(rb, 0, ulen + 16);
@@ -45,7 +31,7 @@ int main(int argc, char **argv)
                 MPI_Recv(rb, len + 16, MPI_BYTE, peer, s, MPI_COMM_WORLD, &st);
                 int cnt;
                 MPI_Get_count(&st, MPI_BYTE, &cnt);
-                CHECK(cnt == len && same(rb, len, s), "send-first %d bytes", len);
+                CHECK(cnt == len && tap_same(rb, len, s), "send-first %d bytes", len);
             }
             /* b) receiver pre-posts and then signals; sender sends */
             if (me == 1) {
@@ -54,21 +40,21 @@ int main(int argc, char **argv)
                 MPI_Irecv(rb, len, MPI_BYTE, peer, 100 + s, MPI_COMM_WORLD, &r);
                 MPI_Send(NULL, 0, MPI_BYTE, peer, 200 + s, MPI_COMM_WORLD);
                 MPI_Wait(&r, MPI_STATUS_IGNORE);
-                CHECK(same(rb, len, s + 1), "receive-first %d bytes", len);
+                CHECK(tap_same(rb, len, s + 1), "receive-first %d bytes", len);
             } else {
-                fill(sb, len, s + 1);
+                tap_fill(sb, len, s + 1);
                 MPI_Recv(NULL, 0, MPI_BYTE, peer, 200 + s, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
                 MPI_Send(sb, len, MPI_BYTE, peer, 100 + s, MPI_COMM_WORLD);
             }
             /* c) simultaneous exchange (both directions in flight) */
             {
                 MPI_Request r[2];
-                fill(sb, len, s + 2 + me);
+                tap_fill(sb, len, s + 2 + me);
                 memset(rb, 0, ulen);
                 MPI_Irecv(rb, len, MPI_BYTE, peer, 300 + s, MPI_COMM_WORLD, &r[0]);
                 MPI_Isend(sb, len, MPI_BYTE, peer, 300 + s, MPI_COMM_WORLD, &r[1]);
                 MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
-                CHECK(same(rb, len, s + 2 + peer), "exchange %d bytes", len);
+                CHECK(tap_same(rb, len, s + 2 + peer), "exchange %d bytes", len);
             }
         }
         /* truncation */
@@ -77,7 +63,7 @@ int main(int argc, char **argv)
         for (int t = 0; t < 2; t++) {
             int len = tl[t];
             if (me == 0) {
-                fill(sb, len, 9);
+                tap_fill(sb, len, 9);
                 MPI_Send(sb, len, MPI_BYTE, peer, 400 + t, MPI_COMM_WORLD);
                 MPI_Send(sb, len, MPI_BYTE, peer, 500 + t, MPI_COMM_WORLD);
             } else {
@@ -87,7 +73,7 @@ int main(int argc, char **argv)
                 MPI_Error_class(rc, &cls);
                 CHECK(cls == MPI_ERR_TRUNCATE, "truncated blocking receive of %d bytes -> MPI_ERR_TRUNCATE", len);
 #ifdef LIBMPI_MBCF /* MPI leaves the buffer undefined; ours keeps the prefix */
-                CHECK(same(rb, len / 2, 9), "truncated receive keeps the first %d bytes", len / 2);
+                CHECK(tap_same(rb, len / 2, 9), "truncated receive keeps the first %d bytes", len / 2);
 #endif
                 MPI_Request r;
                 MPI_Irecv(rb, len / 4, MPI_BYTE, peer, 500 + t, MPI_COMM_WORLD, &r);

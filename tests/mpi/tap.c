@@ -87,3 +87,17 @@ int tap_total(void)
 {
     return numbered;
 }
+
+void tap_fill(unsigned char *b, int len, int seed)
+{
+    for (int i = 0; i < len; i++)
+        b[i] = (unsigned char)(i * 31 + seed);
+}
+
+int tap_same(const unsigned char *b, int len, int seed)
+{
+    for (int i = 0; i < len; i++)
+        if (b[i] != (unsigned char)(i * 31 + seed))
+            return 0;
+    return 1;
+}

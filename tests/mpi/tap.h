@@ -13,6 +13,9 @@ int tap_total(void);                    /* checks printed so far (rank 0) */
 int tap_rank(void);
 int tap_size(void);
 #define CHECK(cond, ...) tap_check((cond), __VA_ARGS__)
+/* A byte pattern that differs per seed: tap_fill writes it, tap_same checks it. */
+void tap_fill(unsigned char *b, int len, int seed);
+int tap_same(const unsigned char *b, int len, int seed);
 
 /* Suite build (suite.c runs every program in one MPI job, for QEMU where a
  * boot is expensive): Init/Finalize are the driver's, main is renamed. */
