@@ -112,6 +112,7 @@ static inline void pml_sreq_resolve_all(void)
 }
 /* mq_issue_requests callback: issue a send-request for a posted receive */
 int pml_sreq_issue_one(struct mq_recv *mr, void *arg);
+int pml_sreq_pend_recv(struct req *r);   /* r's W_REQ into its peer's pending ones */
 
 /* pml_progress.c: one round; flush rings the doorbell at the end */
 void pml_progress_round(int flush);

@@ -256,12 +256,7 @@ int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src
      * it leaves attached to our next message entry for that peer */
     r->mr.requested = 1;
     r->mr.req_epoch = pp->seen;
-    pp->pend[pp->npend++] = (struct wire){ .type = W_REQ, .tag = tag, .ctx = ctx,
-                                           .mseq = pp->seen, .pad = ++pp->rq_out,
-                                           .rid = req_id(r), .addr = (uint64_t)(uintptr_t)target,
-                                           .maxlen = (uint64_t)cap };
-    pml_pend_any = 1;
-    pml_stats.send_requests++;
+    pml_sreq_pend_recv(r);             /* never fails: pend[] has room (checked above) */
     *h = r->handle;
     return MPI_SUCCESS;
 }

@@ -70,6 +70,13 @@ int pml_sreq_issue_one(struct mq_recv *mr, void *arg)
     struct req *r = (struct req *)mr;
     if (pml_recv_target(r))
         return -1;
+    return pml_sreq_pend_recv(r);
+}
+
+/* The send-request of receive r (its target and cap set) into its peer's
+ * pending ones; also the receive fast path's (pml_irecv_fast). */
+int pml_sreq_pend_recv(struct req *r)
+{
     struct wire w = { .type = W_REQ, .tag = r->tag, .ctx = r->ctx,
                       .mseq = pml_peers[r->peer].seen, .rid = req_id(r),
                       .addr = (uint64_t)(uintptr_t)r->target, .maxlen = (uint64_t)r->cap };
