@@ -27,6 +27,7 @@
 #include "net/net.h"
 #include "net/net_proto.h"
 #include "fwcfg.h"
+#include "nodecfg.h"
 #include "mbcf_kernel.h"
 #include "mbcf_kernel_trace.h"
 #include "mbcf_abi.h"
@@ -293,11 +294,11 @@ static int go_back_n(void)
 static int window_from_fwcfg(void)
 {
     char b[8];
-    long n = fwcfg_read_file("opt/cluster/mbcf_window", b, sizeof b - 1);
-    int w = 0;
-    for (long i = 0; i < n && b[i] >= '0' && b[i] <= '9'; i++)
-        w = w * 10 + (b[i] - '0');
-    return w >= 1 && w <= MBCF_WINDOW ? w : 0;
+    int64_t w;
+    long n = fwcfg_read_file("opt/cluster/mbcf_window", b, sizeof b);
+    if (n <= 0 || n > (long)sizeof b || nodecfg_parse_uint(b, (size_t)n, MBCF_WINDOW, &w) || w < 1)
+        return 0;
+    return (int)w;
 }
 
 static struct mbcf_engine *engine(void)
@@ -312,8 +313,9 @@ static struct mbcf_engine *engine(void)
     c.ack_every = 16;
     c.dead_ns = peer_dead_ns();
     c.selective = !go_back_n();
-    if (window_from_fwcfg())
-        c.window = window_from_fwcfg();
+    int window = window_from_fwcfg();
+    if (window)
+        c.window = window;
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
                                  cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
     mk.eng = mbcf_engine_init(mem, &c, &cb);
