@@ -86,7 +86,7 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
 {
     struct node *n = ctx;
     (void)cookie;
-    if (node != 1 - n->rank || status < 0 || status > MBCF_E_TIMEOUT)
+    if (node != 1 - n->rank || status < 0 || status > MBCF_E_PEER_DEAD)
         abort();
     n->completed++;
     if (n->completed > n->posted)
