@@ -288,9 +288,18 @@ static int go_back_n(void)
     return fwcfg_read_file("opt/cluster/mbcf_gbn", b, sizeof b - 1) > 0 && b[0] == '1';
 }
 
+/* Frames in flight per peer on this link. The engine allows up to MBCF_WINDOW (128,
+ * chosen for lossy links), but the smallest queue on the path is on the host: the
+ * vde_switch-to-QEMU socket holds 93 max-size frames (libraw raw.h
+ * RAW_LINK_QUEUE_FRAMES), so a window of 128 that finds the receiving QEMU
+ * descheduled loses frames on a clean link. 64 (the paced raw reference's window,
+ * RAW_PACED_WINDOW) resent almost nothing on a clean link where 128 resent ~600 frames
+ * per 1 MiB round, and moved as much under 5% loss (docs/fastpath.md "Fifth part"). */
+#define MBCF_LINK_WINDOW 64
+
 /* fw_cfg opt/cluster/mbcf_window=N (launcher --fw-cfg mbcf_window=N), 1..MBCF_WINDOW
- * frames in flight per peer; 0 = the engine's default. For the study of the host's
- * 93-frame switch queue (libraw raw.h RAW_LINK_QUEUE_FRAMES, docs/fastpath.md). */
+ * frames in flight per peer; 0 = MBCF_LINK_WINDOW. For the study of the host's
+ * 93-frame switch queue (docs/fastpath.md). */
 static int window_from_fwcfg(void)
 {
     char b[8];
@@ -314,8 +323,7 @@ static struct mbcf_engine *engine(void)
     c.dead_ns = peer_dead_ns();
     c.selective = !go_back_n();
     int window = window_from_fwcfg();
-    if (window)
-        c.window = window;
+    c.window = window ? window : MBCF_LINK_WINDOW;
     struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
                                  cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
     mk.eng = mbcf_engine_init(mem, &c, &cb);
