@@ -110,7 +110,16 @@ static inline void pml_sreq_resolve_all(void)
             pml_sreq_flush_or_die(p);
     }
 }
-/* mq_issue_requests callback: issue a send-request for a posted receive */
+/* A receive of less capacity than mpi_params.sreq_min gets no send-request:
+ * its messages come eager (one entry, the data inline, as a matched send's
+ * notice would carry them); for mq_issue_requests it is a receive that
+ * could not be requested, so a later one that overlaps it waits too. */
+static inline int pml_recv_wants_sreq(int64_t cap)
+{
+    return cap >= mpi_params.sreq_min;
+}
+/* mq_issue_requests callback: issue a send-request for a posted receive:
+ * 0 issued, 1 not wanted (pml_recv_wants_sreq), -1 failed (retry later) */
 int pml_sreq_issue_one(struct mq_recv *mr, void *arg);
 int pml_sreq_pend_recv(struct req *r);   /* r's W_REQ into its peer's pending ones */
 
