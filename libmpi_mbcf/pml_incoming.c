@@ -5,6 +5,7 @@
  * send-requests are held for the next send to that peer, a W_CTS starts a
  * rendezvous write (pml_send.c), cancels and aborts. */
 #include "pml_internal.h"
+#include "mbcf_fifo_inline.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -132,7 +133,7 @@ void pml_rx_peer(int p, int kind)
     int src, rc = 0, budget = 128;
     /* mbcf_fifo_ready first: an empty FIFO costs no call (and the loop no
      * last empty peek) */
-    while (mbcf_fifo_ready(f) && budget-- > 0 && (rc = mbcf_fifo_peek(f, &m, &len, &src)) == 1) {
+    while (mbcf_fifo_ready(f) && budget-- > 0 && (rc = mbcf_fifo_peek_inline(f, &m, &len, &src)) == 1) {
         /* the header is read in place: entries are 8-byte aligned in the
          * ring and stay until the pop (mbcf_fifo_ring.h) */
         const struct wire *w = m;
@@ -142,7 +143,7 @@ void pml_rx_peer(int p, int kind)
             if (natt * sizeof *w > plen) {
                 fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
                         mpi_world_rank, p);
-                mbcf_fifo_pop(f);
+                mbcf_fifo_pop_inline(f);
                 continue;
             }
             plen -= natt * sizeof *w;
@@ -180,7 +181,7 @@ void pml_rx_peer(int p, int kind)
                 }
             }
         }
-        mbcf_fifo_pop(f);
+        mbcf_fifo_pop_inline(f);
     }
     if (rc < 0)
         btl_fail("mbcf_fifo_peek", -rc);
