@@ -104,9 +104,20 @@ void btl_fail(const char *what, int status)
     PMPI_Abort(MPI_COMM_WORLD, 70);
 }
 
+/* Entries made at init: a batch of completions (BTL_CQ_BATCH) and a
+ * window's worth (INFLIGHT) in flight before the first drain recycles any,
+ * so the first messages make no allocator call either. */
+#define ENT_PREALLOC (BTL_CQ_BATCH + INFLIGHT)
+
 void btl_init(btl_put_done_fn *put_done)
 {
     btl_put_done = put_done;
+    for (int i = 0; i < ENT_PREALLOC; i++) {
+        struct chan_ent *e = malloc(ENT_BYTES);
+        if (!e)
+            break;                     /* ent_get allocates them later */
+        ent_put(e);
+    }
     mbcf_cq_claim(3ull << 62);         /* our cookie kinds (btl_internal.h): ours alone */
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
@@ -172,8 +183,8 @@ void btl_drop_peer(int peer)
 
 /* A new entry at the end of c's queue (grown if full), header w (src and
  * tseq filled in here) and len bytes of data; NULL: no memory. */
-static struct chan_ent *queue_entry(struct chan *c, struct wire *w, const void *data,
-                                    size_t len)
+static inline __attribute__((always_inline)) struct chan_ent *
+queue_entry(struct chan *c, struct wire *w, const void *data, size_t len)
 {
     if (c->n == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
@@ -226,7 +237,7 @@ static int window_open(const struct chan *c, const struct chan_ent *e)
 
 /* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
  * local queue is full), -1 the peer is dead (dropped). */
-static int post_one(struct chan *c, struct chan_ent *e)
+static inline __attribute__((always_inline)) int post_one(struct chan *c, struct chan_ent *e)
 {
     uint32_t tseq = c->base + (uint32_t)c->posted;
     int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
