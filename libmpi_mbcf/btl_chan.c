@@ -85,6 +85,14 @@ static uint64_t chan_cookie(int kind, int peer, uint32_t attempt, uint32_t tseq)
            ((uint64_t)(attempt & 0x1fffff) << 32) | tseq;
 }
 
+/* The channel goes back (or drops its peer): completions of what it
+ * posted before carry the old attempt and are ignored. */
+static void chan_new_attempt(struct chan *c)
+{
+    c->attempt++;
+    c->ck_hi = (uint32_t)(chan_cookie(c->kind, c->peer, c->attempt, 0) >> 32);
+}
+
 mbcf_fifo_t *btl_fifo(int kind, int peer)
 {
     return &btl_ep[peer].fifo[kind];
@@ -126,6 +134,8 @@ void btl_init(btl_put_done_fn *put_done)
             c->peer = p;
             c->kind = k;
             c->base = c->next = c->expect = 1;
+            c->ck_hi = (uint32_t)(chan_cookie(k, p, 0, 0) >> 32);
+            c->raddr = fifo_raddr(k, mpi_world_rank);
             if (p == mpi_world_rank)
                 continue;
             mbcf_fifo_t *f = &btl_ep[p].fifo[k];
@@ -175,7 +185,7 @@ void btl_drop_peer(int peer)
             ent_put(qat(c, i));
         c->n = c->head = c->posted = 0;
         c->posted_bytes = 0;
-        c->attempt++;                  /* completions of what was posted: ignored */
+        chan_new_attempt(c);           /* completions of what was posted: ignored */
         c->retry_at = 0;
     }
     memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
@@ -240,8 +250,7 @@ static int window_open(const struct chan *c, const struct chan_ent *e)
 static inline __attribute__((always_inline)) int post_one(struct chan *c, struct chan_ent *e)
 {
     uint32_t tseq = c->base + (uint32_t)c->posted;
-    int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
-                            chan_cookie(c->kind, c->peer, c->attempt, tseq));
+    int st = mbcf_fifo_send(c->peer, c->raddr, e->data, e->len, (uint64_t)c->ck_hi << 32 | tseq);
     if (st == -MBCF_E_AGAIN)
         return 1;
     if (st == -MBCF_E_PEER_DEAD) {      /* the PML learns it at its next round */
@@ -393,7 +402,7 @@ static void chan_completion(uint64_t ck, int status)
     }
     if (status == MBCF_E_FIFO_FULL || status == MBCF_E_NOFIFO || status == MBCF_E_NOTASK) {
         /* go back: repost everything unacknowledged after a delay */
-        c->attempt++;
+        chan_new_attempt(c);
         c->posted = 0;
         c->posted_bytes = 0;
         for (int i = 0; i < c->n; i++)
@@ -420,8 +429,7 @@ static inline int chan_front_ok(uint64_t ck)
     if (peer >= mpi_world_size)
         return 0;
     struct chan *c = &btl_ep[peer].chan[kind];
-    if ((uint32_t)ck != c->base || c->posted <= 0 ||
-        (uint32_t)((ck >> 32) & 0x1fffff) != (c->attempt & 0x1fffff))
+    if ((uint32_t)ck != c->base || c->posted <= 0 || (uint32_t)(ck >> 32) != c->ck_hi)
         return 0;
     struct chan_ent *e = c->q[c->head];
     if (c->n > 1 && qat(c, 1)->ok)
