@@ -371,6 +371,19 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
     return 1;
 }
 
+/* Release the entries at c's front that are acknowledged (ok). */
+static void release_acked(struct chan *c)
+{
+    while (c->n && qat(c, 0)->ok) {
+        c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
+        ent_put(qat(c, 0));
+        c->head = (c->head + 1) & (c->cap - 1);
+        c->n--;
+        c->base++;
+        c->posted--;
+    }
+}
+
 static void chan_completion(uint64_t ck, int status)
 {
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
@@ -389,14 +402,7 @@ static void chan_completion(uint64_t ck, int status)
     }
     if (status == MBCF_OK || (btl_finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
-        while (c->n && qat(c, 0)->ok) {
-            c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
-            ent_put(qat(c, 0));
-            c->head = (c->head + 1) & (c->cap - 1);
-            c->n--;
-            c->base++;
-            c->posted--;
-        }
+        release_acked(c);
         c->backoff = 0;
         return;
     }
@@ -418,30 +424,37 @@ static void chan_completion(uint64_t ck, int status)
 }
 
 
-/* The usual MBCF_OK completion: the front entry of its channel, of the
- * current attempt, with nothing acknowledged out of order behind it
- * (every appended entry completes in order on a healthy link): released
- * here, without marking and the release loop of chan_completion. 1 done,
- * 0 take chan_completion. */
-static inline int chan_front_ok(uint64_t ck)
+/* The usual batch (docs/fastpath.md, fifth part): MBCF_OK completions of
+ * consecutive entries from the front of one channel, current attempt
+ * (every append completes in order on a healthy link), released together
+ * as one cumulative acknowledgement: the cookies are compared, not decoded
+ * one by one. Returns how many of cqe[0..n) it took; 0 when cqe[0] is not
+ * such a completion (chan_completion takes it). */
+static int chan_front_run(const mbcf_cqe_t *cqe, int n)
 {
+    uint64_t ck = cqe[0].cookie;
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
-    if (peer >= mpi_world_size)
+    if (cqe[0].status != MBCF_OK || peer >= mpi_world_size)
         return 0;
     struct chan *c = &btl_ep[peer].chan[kind];
-    if ((uint32_t)ck != c->base || c->posted <= 0 || (uint32_t)(ck >> 32) != c->ck_hi)
+    if ((uint32_t)ck != c->base || (uint32_t)(ck >> 32) != c->ck_hi || c->posted <= 0)
         return 0;
-    struct chan_ent *e = c->q[c->head];
-    if (c->n > 1 && qat(c, 1)->ok)
-        return 0;                      /* the loop releases those too */
-    c->posted_bytes -= chan_ring_cost(e->len);
-    ent_put(e);
-    c->head = (c->head + 1) & (c->cap - 1);
-    c->n--;
-    c->base++;
-    c->posted--;
+    int m = 1, lim = n < c->posted ? n : c->posted;
+    while (m < lim && cqe[m].cookie == ck + (uint64_t)m && cqe[m].status == MBCF_OK)
+        m++;                           /* (a tseq wrap ends the run: the rest one by one) */
+    for (int i = 0; i < m; i++) {
+        struct chan_ent *e = qat(c, i);
+        c->posted_bytes -= chan_ring_cost(e->len);
+        ent_put(e);
+    }
+    c->head = (c->head + m) & (c->cap - 1);
+    c->n -= m;
+    c->base += (uint32_t)m;
+    c->posted -= m;
     c->backoff = 0;
-    return 1;
+    if (c->n && qat(c, 0)->ok)
+        release_acked(c);              /* acknowledged out of order before */
+    return m;
 }
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
@@ -455,18 +468,25 @@ void btl_cq_drain_all(void)
     btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
         n = mbcf_poll_cq_claimed(cqe, 64);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n;) {
             uint64_t k = cqe[i].cookie >> 62;
+            int m = k == CK_CHAN ? chan_front_run(cqe + i, n - i) : 0;
+            if (m) {                   /* (all ours: kind CK_CHAN) */
+                btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
+                i += m;
+                continue;
+            }
             if (k && btl_ops_out)
                 btl_ops_out--;
             if (k > CK_CHAN && btl_ops_need)
                 btl_ops_need--;
-            if (k == CK_CHAN && !(cqe[i].status == MBCF_OK && chan_front_ok(cqe[i].cookie)))
+            if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
                 btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);
             else if (k == CK_BOUNCE)
                 bounce_completion(cqe[i].cookie, cqe[i].status);
+            i++;
         }
     } while (n == 64);                 /* a short batch: the queue is empty */
 }
