@@ -131,9 +131,9 @@ void pml_rx_peer(int p, int kind)
     const void *m;
     size_t len;
     int src, rc = 0, budget = 128;
-    /* mbcf_fifo_ready first: an empty FIFO costs no call (and the loop no
-     * last empty peek) */
-    while (mbcf_fifo_ready(f) && budget-- > 0 && (rc = mbcf_fifo_peek_inline(f, &m, &len, &src)) == 1) {
+    /* the inline peek: an entry or an empty FIFO costs no call; budget
+     * counts the entries taken */
+    while ((rc = mbcf_fifo_peek_inline(f, &m, &len, &src)) == 1 && budget-- > 0) {
         /* the header is read in place: entries are 8-byte aligned in the
          * ring and stay until the pop (mbcf_fifo_ring.h) */
         const struct wire *w = m;
