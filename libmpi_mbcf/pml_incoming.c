@@ -127,7 +127,7 @@ void pml_rx_peer(int p, int kind)
 {
     struct pml_peer *pp = &pml_peers[p];
     mbcf_fifo_t *f = pp->fifo[kind];
-    uint32_t *expect = chan_expect_word(p, kind);   /* next channel sequence accepted */
+    uint32_t *expect = pp->expect[kind];           /* next channel sequence accepted */
     const void *m;
     size_t len;
     int src, rc = 0, budget = 128;

@@ -26,6 +26,7 @@ struct pml_peer {
     struct wire pend[PEND_MAX]; /* our send-requests waiting for the next doorbell */
     struct mq_sreq_peer sreqs;  /* its send-requests we hold (sender side) */
     mbcf_fifo_t *fifo[2];       /* our FIFOs it appends to (btl_fifo, CH_MSG/CH_REQ) */
+    uint32_t *expect[2];        /* their next channel sequence accepted (chan_expect_word) */
 };
 extern struct pml_peer pml_peers[MAXR];
 /* The seen counters as the matching engine reads them (match.h). */
