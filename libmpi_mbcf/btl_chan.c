@@ -85,6 +85,14 @@ static uint64_t chan_cookie(int kind, int peer, uint32_t attempt, uint32_t tseq)
            ((uint64_t)(attempt & 0x1fffff) << 32) | tseq;
 }
 
+/* The channel goes back (or drops its peer): completions of what it
+ * posted before carry the old attempt and are ignored. */
+static void chan_new_attempt(struct chan *c)
+{
+    c->attempt++;
+    c->ck_hi = (uint32_t)(chan_cookie(c->kind, c->peer, c->attempt, 0) >> 32);
+}
+
 mbcf_fifo_t *btl_fifo(int kind, int peer)
 {
     return &btl_ep[peer].fifo[kind];
@@ -104,9 +112,20 @@ void btl_fail(const char *what, int status)
     PMPI_Abort(MPI_COMM_WORLD, 70);
 }
 
+/* Entries made at init: a batch of completions (BTL_CQ_BATCH) and a
+ * window's worth (INFLIGHT) in flight before the first drain recycles any,
+ * so the first messages make no allocator call either. */
+#define ENT_PREALLOC (BTL_CQ_BATCH + INFLIGHT)
+
 void btl_init(btl_put_done_fn *put_done)
 {
     btl_put_done = put_done;
+    for (int i = 0; i < ENT_PREALLOC; i++) {
+        struct chan_ent *e = malloc(ENT_BYTES);
+        if (!e)
+            break;                     /* ent_get allocates them later */
+        ent_put(e);
+    }
     mbcf_cq_claim(3ull << 62);         /* our cookie kinds (btl_internal.h): ours alone */
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < mpi_world_size; p++) {
@@ -115,6 +134,8 @@ void btl_init(btl_put_done_fn *put_done)
             c->peer = p;
             c->kind = k;
             c->base = c->next = c->expect = 1;
+            c->ck_hi = (uint32_t)(chan_cookie(k, p, 0, 0) >> 32);
+            c->raddr = fifo_raddr(k, mpi_world_rank);
             if (p == mpi_world_rank)
                 continue;
             mbcf_fifo_t *f = &btl_ep[p].fifo[k];
@@ -164,7 +185,7 @@ void btl_drop_peer(int peer)
             ent_put(qat(c, i));
         c->n = c->head = c->posted = 0;
         c->posted_bytes = 0;
-        c->attempt++;                  /* completions of what was posted: ignored */
+        chan_new_attempt(c);           /* completions of what was posted: ignored */
         c->retry_at = 0;
     }
     memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
@@ -172,8 +193,8 @@ void btl_drop_peer(int peer)
 
 /* A new entry at the end of c's queue (grown if full), header w (src and
  * tseq filled in here) and len bytes of data; NULL: no memory. */
-static struct chan_ent *queue_entry(struct chan *c, struct wire *w, const void *data,
-                                    size_t len)
+static inline __attribute__((always_inline)) struct chan_ent *
+queue_entry(struct chan *c, struct wire *w, const void *data, size_t len)
 {
     if (c->n == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
@@ -226,11 +247,10 @@ static int window_open(const struct chan *c, const struct chan_ent *e)
 
 /* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
  * local queue is full), -1 the peer is dead (dropped). */
-static int post_one(struct chan *c, struct chan_ent *e)
+static inline __attribute__((always_inline)) int post_one(struct chan *c, struct chan_ent *e)
 {
     uint32_t tseq = c->base + (uint32_t)c->posted;
-    int st = mbcf_fifo_send(c->peer, fifo_raddr(c->kind, mpi_world_rank), e->data, e->len,
-                            chan_cookie(c->kind, c->peer, c->attempt, tseq));
+    int st = mbcf_fifo_send(c->peer, c->raddr, e->data, e->len, (uint64_t)c->ck_hi << 32 | tseq);
     if (st == -MBCF_E_AGAIN)
         return 1;
     if (st == -MBCF_E_PEER_DEAD) {      /* the PML learns it at its next round */
@@ -351,6 +371,19 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
     return 1;
 }
 
+/* Release the entries at c's front that are acknowledged (ok). */
+static void release_acked(struct chan *c)
+{
+    while (c->n && qat(c, 0)->ok) {
+        c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
+        ent_put(qat(c, 0));
+        c->head = (c->head + 1) & (c->cap - 1);
+        c->n--;
+        c->base++;
+        c->posted--;
+    }
+}
+
 static void chan_completion(uint64_t ck, int status)
 {
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
@@ -369,20 +402,13 @@ static void chan_completion(uint64_t ck, int status)
     }
     if (status == MBCF_OK || (btl_finalizing && status == MBCF_E_NOTASK)) {
         qat(c, idx)->ok = 1;
-        while (c->n && qat(c, 0)->ok) {
-            c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
-            ent_put(qat(c, 0));
-            c->head = (c->head + 1) & (c->cap - 1);
-            c->n--;
-            c->base++;
-            c->posted--;
-        }
+        release_acked(c);
         c->backoff = 0;
         return;
     }
     if (status == MBCF_E_FIFO_FULL || status == MBCF_E_NOFIFO || status == MBCF_E_NOTASK) {
         /* go back: repost everything unacknowledged after a delay */
-        c->attempt++;
+        chan_new_attempt(c);
         c->posted = 0;
         c->posted_bytes = 0;
         for (int i = 0; i < c->n; i++)
@@ -398,31 +424,37 @@ static void chan_completion(uint64_t ck, int status)
 }
 
 
-/* The usual MBCF_OK completion: the front entry of its channel, of the
- * current attempt, with nothing acknowledged out of order behind it
- * (every appended entry completes in order on a healthy link): released
- * here, without marking and the release loop of chan_completion. 1 done,
- * 0 take chan_completion. */
-static inline int chan_front_ok(uint64_t ck)
+/* The usual batch (docs/fastpath.md, fifth part): MBCF_OK completions of
+ * consecutive entries from the front of one channel, current attempt
+ * (every append completes in order on a healthy link), released together
+ * as one cumulative acknowledgement: the cookies are compared, not decoded
+ * one by one. Returns how many of cqe[0..n) it took; 0 when cqe[0] is not
+ * such a completion (chan_completion takes it). */
+static int chan_front_run(const mbcf_cqe_t *cqe, int n)
 {
+    uint64_t ck = cqe[0].cookie;
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
-    if (peer >= mpi_world_size)
+    if (cqe[0].status != MBCF_OK || peer >= mpi_world_size)
         return 0;
     struct chan *c = &btl_ep[peer].chan[kind];
-    if ((uint32_t)ck != c->base || c->posted <= 0 ||
-        (uint32_t)((ck >> 32) & 0x1fffff) != (c->attempt & 0x1fffff))
+    if ((uint32_t)ck != c->base || (uint32_t)(ck >> 32) != c->ck_hi || c->posted <= 0)
         return 0;
-    struct chan_ent *e = c->q[c->head];
-    if (c->n > 1 && qat(c, 1)->ok)
-        return 0;                      /* the loop releases those too */
-    c->posted_bytes -= chan_ring_cost(e->len);
-    ent_put(e);
-    c->head = (c->head + 1) & (c->cap - 1);
-    c->n--;
-    c->base++;
-    c->posted--;
+    int m = 1, lim = n < c->posted ? n : c->posted;
+    while (m < lim && cqe[m].cookie == ck + (uint64_t)m && cqe[m].status == MBCF_OK)
+        m++;                           /* (a tseq wrap ends the run: the rest one by one) */
+    for (int i = 0; i < m; i++) {
+        struct chan_ent *e = qat(c, i);
+        c->posted_bytes -= chan_ring_cost(e->len);
+        ent_put(e);
+    }
+    c->head = (c->head + m) & (c->cap - 1);
+    c->n -= m;
+    c->base += (uint32_t)m;
+    c->posted -= m;
     c->backoff = 0;
-    return 1;
+    if (c->n && qat(c, 0)->ok)
+        release_acked(c);              /* acknowledged out of order before */
+    return m;
 }
 
 /* ---- the completion queue, by cookie kind (bits 62-63) ---- */
@@ -436,18 +468,25 @@ void btl_cq_drain_all(void)
     btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
         n = mbcf_poll_cq_claimed(cqe, 64);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n;) {
             uint64_t k = cqe[i].cookie >> 62;
+            int m = k == CK_CHAN ? chan_front_run(cqe + i, n - i) : 0;
+            if (m) {                   /* (all ours: kind CK_CHAN) */
+                btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
+                i += m;
+                continue;
+            }
             if (k && btl_ops_out)
                 btl_ops_out--;
             if (k > CK_CHAN && btl_ops_need)
                 btl_ops_need--;
-            if (k == CK_CHAN && !(cqe[i].status == MBCF_OK && chan_front_ok(cqe[i].cookie)))
+            if (k == CK_CHAN)
                 chan_completion(cqe[i].cookie, cqe[i].status);
             else if (k == CK_PUT)
                 btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);
             else if (k == CK_BOUNCE)
                 bounce_completion(cqe[i].cookie, cqe[i].status);
+            i++;
         }
     } while (n == 64);                 /* a short batch: the queue is empty */
 }

@@ -25,6 +25,8 @@ struct chan {
     int posted;           /* entries from the front posted in this attempt */
     uint32_t posted_bytes;/* ring space those posted entries take (chan_ring_cost) */
     uint32_t attempt;
+    uint32_t ck_hi;       /* bits 32-63 of this attempt's cookies (chan_cookie) */
+    uint64_t raddr;       /* our FIFO of this kind in the peer (fifo_raddr) */
     uint64_t retry_at;    /* ns: do not post before (backoff after FIFO full) */
     uint64_t backoff;
     uint32_t expect;      /* receive side: next tseq accepted */

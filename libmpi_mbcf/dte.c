@@ -168,20 +168,6 @@ void dte_destroy(struct dte *d)
     d->nsegs = d->cap_segs = d->nruns = d->cap_runs = 0;
 }
 
-int dte_is_contig(const struct dte *d, int64_t count, int64_t *off)
-{
-    if (d->size == 0 || count == 0) {
-        *off = 0;
-        return 1;
-    }
-    if (d->nsegs != 1 || d->segs[0].len != d->size)
-        return 0;
-    if (count > 1 && dte_extent(d) != d->size)
-        return 0;
-    *off = d->segs[0].off;
-    return 1;
-}
-
 /* Walk the stream range [skip, skip+nbytes) and copy piecewise. */
 static int64_t walk(const struct dte *d, char *buf, int64_t count, char *stream,
                     int64_t skip, int64_t nbytes, int to_stream)

@@ -42,7 +42,19 @@ void dte_destroy(struct dte *d);
 
 /* Contiguous layout of count instances: returns 1 and the offset of the
  * first byte when they form one block, else 0. */
-int dte_is_contig(const struct dte *d, int64_t count, int64_t *off);
+static inline int dte_is_contig(const struct dte *d, int64_t count, int64_t *off)
+{
+    if (d->size == 0 || count == 0) {
+        *off = 0;
+        return 1;
+    }
+    if (d->nsegs != 1 || d->segs[0].len != d->size)
+        return 0;
+    if (count > 1 && dte_extent(d) != d->size)
+        return 0;
+    *off = d->segs[0].off;
+    return 1;
+}
 
 /* Copy between the typed buffer (count instances at buf) and a packed
  * stream, starting `skip` bytes into the stream, for at most nbytes.

@@ -43,10 +43,10 @@ static void empty_status(MPI_Status *st)
     st->mbcf_cancelled = 0;
 }
 
-/* Retire a completed request: status out, handle reset unless persistent. */
-PATH_INLINE int retire(MPI_Request *h, MPI_Status *st)
+/* Retire a completed request r (= req_get(*h), looked up by the caller):
+ * status out, handle reset unless persistent. */
+PATH_INLINE int retire_req(MPI_Request *h, struct req *r, MPI_Status *st)
 {
-    struct req *r = req_get(*h);
     fill_status(r, st);
     int err = r->kind == RK_RECV ? r->st.MPI_ERROR : r->kind == RK_GREQ ? greq_free(r) : r->err;
     if (r->persistent) {
@@ -56,6 +56,11 @@ PATH_INLINE int retire(MPI_Request *h, MPI_Status *st)
         *h = MPI_REQUEST_NULL;
     }
     return err;
+}
+
+PATH_INLINE int retire(MPI_Request *h, MPI_Status *st)
+{
+    return retire_req(h, req_get(*h), st);
 }
 
 static int inactive(MPI_Request h)
@@ -90,7 +95,7 @@ int PMPI_Wait(MPI_Request *h, MPI_Status *st)
     while (!is_done(r))
         pml_progress_wait();
     MPI_Comm c = r->comm ? r->comm : MPI_COMM_WORLD;
-    int err = retire(h, st);
+    int err = retire_req(h, r, st);
     return err ? mpi_err(c, err, "MPI_Wait") : MPI_SUCCESS;
 }
 MPI_ALIAS(Wait);

@@ -16,12 +16,19 @@
  * and leaves the host CPU to the peer's QEMU (paired round trips 1.8-2.1x
  * raw vs 2.2-3.4x with 64 rounds, 2026-11-22). */
 #define SPIN_DEFAULT 0
+/* Receives of less capacity than sreq_min get no send-request: a matched
+ * send could only carry their data inline in its notice, which the eager
+ * entry does as well, so the request (a 64-byte record each way, kept,
+ * matched and checked by the sender) buys nothing (docs/fastpath.md, fifth
+ * part). Default: inline_max + 1; 0 = every receive with a source gets one. */
+#define SREQ_MIN_FOLLOW (-1)
 
 struct mpi_params mpi_params = {
     .eager_limit = EAGER_MAX,
     .inline_max = INLINE_DEFAULT,
     .spin_rounds = SPIN_DEFAULT,
     .ring_budget = 1,
+    .sreq_min = SREQ_MIN_FOLLOW,
 };
 
 static void eager_from_env(void)
@@ -74,6 +81,24 @@ static void spin_from_env(void)
     mpi_params.spin_rounds = (int)v;
 }
 
+/* MPI_MBCF_SREQ_MIN=n (0..1048576 bytes); after MPI_MBCF_INLINE, whose
+ * limit the default follows. */
+static void sreq_min_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_SREQ_MIN");
+    mpi_params.sreq_min = mpi_params.inline_max + 1;
+    if (!e || !*e)
+        return;
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > 1048576) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_SREQ_MIN='%s' is not 0..1048576; using %lld\n",
+                e, (long long)mpi_params.sreq_min);
+        return;
+    }
+    mpi_params.sreq_min = v;
+}
+
 static void stats_from_env(void)
 {
     const char *s = getenv("MPI_MBCF_STATS");
@@ -99,6 +124,7 @@ void params_from_env(void)
     eager_from_env();
     spin_from_env();
     inline_from_env();
+    sreq_min_from_env();
     stats_from_env();
     ring_budget_from_env();
 }

@@ -1,6 +1,6 @@
 /* params.h - run-time parameters of libmpi_mbcf, read from the environment
  * once at MPI_Init (params.c): MPI_MBCF_EAGER, MPI_MBCF_INLINE,
- * MPI_MBCF_SPIN, MPI_MBCF_STATS, MPI_MBCF_RING_BUDGET. (The collectives read their own
+ * MPI_MBCF_SPIN, MPI_MBCF_STATS, MPI_MBCF_RING_BUDGET, MPI_MBCF_SREQ_MIN. (The collectives read their own
  * MPI_MBCF_COLL_* variables in coll/coll_select.c.) */
 #ifndef LIBMPI_MBCF_PARAMS_H
 #define LIBMPI_MBCF_PARAMS_H
@@ -11,6 +11,8 @@
 struct mpi_params {
     int64_t eager_limit;      /* MPI_MBCF_EAGER: largest message sent eagerly */
     int64_t inline_max;       /* MPI_MBCF_INLINE: largest matched send inside its notice */
+    int64_t sreq_min;         /* MPI_MBCF_SREQ_MIN: smallest receive capacity that gets a
+                                 send-request (default inline_max + 1; params.c) */
     int spin_rounds;          /* MPI_MBCF_SPIN: idle progress rounds before sleeping */
     int stats;                /* MPI_MBCF_STATS=1: counters line at MPI_Finalize */
     int ring_budget;          /* MPI_MBCF_RING_BUDGET=0: channels post without the

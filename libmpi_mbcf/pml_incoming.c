@@ -5,6 +5,7 @@
  * send-requests are held for the next send to that peer, a W_CTS starts a
  * rendezvous write (pml_send.c), cancels and aborts. */
 #include "pml_internal.h"
+#include "mbcf_fifo_inline.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,27 @@ static void sreq_arrive(int p, const struct wire *w)
     struct mq_sreq q = { w->mseq, w->tag, w->ctx, w->addr, w->maxlen, w->rid };
     if (mq_sreq_arrive(&pml_peers[p].sreqs, &q) < 0)
         PMPI_Abort(MPI_COMM_WORLD, 72);
+}
+
+/* Complete the posted receive r (posted with this source, contiguous, no
+ * bounce buffer, the message fits) with a message of len bytes, plen of
+ * them here: what the fast cases below share. */
+PATH_INLINE void complete_fast(struct req *r, int tag, int64_t len, const void *payload,
+                               size_t plen)
+{
+    if (r->in_posted) {
+        mq_remove(&r->mr.node);
+        r->in_posted = 0;
+        pml_issue_dirty = 1;
+    }
+    r->st.MPI_SOURCE = r->peer_rank1 - 1;
+    r->st.MPI_TAG = tag;
+    r->st.mbcf_count = len;
+    r->st.mbcf_cancelled = 0;
+    r->st.MPI_ERROR = MPI_SUCCESS;
+    if (plen)                          /* data inline */
+        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
+    req_complete(r);
 }
 
 /* The fast header (docs/fastpath.md, fourth part): a W_DONE whose receive
@@ -31,19 +53,33 @@ PATH_INLINE void done_fast(int p, const struct wire *w, const void *payload, siz
         pml_recv_on_done(p, w, payload, plen);
         return;
     }
-    if (r->in_posted) {
-        mq_remove(&r->mr.node);
-        r->in_posted = 0;
-        pml_issue_dirty = 1;
+    complete_fast(r, w->tag, (int64_t)w->len, payload, plen);
+}
+
+/* The eager entry for the first posted receive (docs/fastpath.md, fifth
+ * part: a receive of less capacity than sreq_min asks for no send-request,
+ * so its messages come this way): a W_EAGER in sequence whose match is the
+ * receive posted first, posted with this source, contiguous, no bounce
+ * buffer, that fits, is delivered here without the list search and
+ * pml_recv_deliver. Anything else (a later receive, ANY_SOURCE,
+ * truncation, a non-contiguous type, no receive: unexpected) takes
+ * pml_recv_on_message. Same result either way. */
+PATH_INLINE void eager_fast(int p, const struct wire *w, const void *payload, size_t plen)
+{
+    struct pml_peer *pp = &pml_peers[p];
+    struct mq_node *n = pml_posted.head.next;
+    struct req *r = (struct req *)(void *)n;      /* the node comes first (pml_request.h) */
+    struct mq_env env = { p, w->tag, w->ctx };
+    pml_handled++;
+    if (n == &pml_posted.head || !mq_env_match(&r->mr.pat, &env) || r->peer != p ||
+        !r->peer_rank1 || r->tmp || w->mseq != pp->seen + 1 || (int64_t)w->len > r->cap ||
+        plen != w->len || (plen && !r->target)) {
+        pml_recv_on_message(p, w, payload, plen);
+        return;
     }
-    r->st.MPI_SOURCE = r->peer_rank1 - 1;
-    r->st.MPI_TAG = w->tag;
-    r->st.mbcf_count = (int64_t)w->len;
-    r->st.mbcf_cancelled = 0;
-    r->st.MPI_ERROR = MPI_SUCCESS;
-    if (plen)                          /* data inline (pml_send_to_buffer) */
-        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
-    req_complete(r);
+    pp->seen++;
+    pml_issue_dirty = 1;               /* our send-requests to p are stale now */
+    complete_fast(r, w->tag, (int64_t)w->len, payload, plen);
 }
 
 static void handle(int kind, int p, const struct wire *w, const void *payload, size_t plen)
@@ -91,13 +127,13 @@ void pml_rx_peer(int p, int kind)
 {
     struct pml_peer *pp = &pml_peers[p];
     mbcf_fifo_t *f = pp->fifo[kind];
-    uint32_t *expect = chan_expect_word(p, kind);   /* next channel sequence accepted */
+    uint32_t *expect = pp->expect[kind];           /* next channel sequence accepted */
     const void *m;
     size_t len;
     int src, rc = 0, budget = 128;
-    /* mbcf_fifo_ready first: an empty FIFO costs no call (and the loop no
-     * last empty peek) */
-    while (mbcf_fifo_ready(f) && budget-- > 0 && (rc = mbcf_fifo_peek(f, &m, &len, &src)) == 1) {
+    /* the inline peek: an entry or an empty FIFO costs no call; budget
+     * counts the entries taken */
+    while ((rc = mbcf_fifo_peek_inline(f, &m, &len, &src)) == 1 && budget-- > 0) {
         /* the header is read in place: entries are 8-byte aligned in the
          * ring and stay until the pop (mbcf_fifo_ring.h) */
         const struct wire *w = m;
@@ -107,7 +143,7 @@ void pml_rx_peer(int p, int kind)
             if (natt * sizeof *w > plen) {
                 fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
                         mpi_world_rank, p);
-                mbcf_fifo_pop(f);
+                mbcf_fifo_pop_inline(f);
                 continue;
             }
             plen -= natt * sizeof *w;
@@ -130,6 +166,8 @@ void pml_rx_peer(int p, int kind)
                 ++*expect;
                 if (kind == CH_MSG && w->type == W_DONE)
                     done_fast(p, w, pay, plen);
+                else if (kind == CH_MSG && w->type == W_EAGER)
+                    eager_fast(p, w, pay, plen);
                 else
                     handle(kind, p, w, pay, plen);
                 if (kind == CH_REQ)
@@ -143,7 +181,7 @@ void pml_rx_peer(int p, int kind)
                 }
             }
         }
-        mbcf_fifo_pop(f);
+        mbcf_fifo_pop_inline(f);
     }
     if (rc < 0)
         btl_fail("mbcf_fifo_peek", -rc);

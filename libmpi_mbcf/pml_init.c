@@ -22,6 +22,8 @@ int pml_init(void)
     for (int p = 0; p < MAXR; p++) {
         pml_peers[p].fifo[CH_MSG] = btl_fifo(CH_MSG, p);
         pml_peers[p].fifo[CH_REQ] = btl_fifo(CH_REQ, p);
+        pml_peers[p].expect[CH_MSG] = chan_expect_word(p, CH_MSG);
+        pml_peers[p].expect[CH_REQ] = chan_expect_word(p, CH_REQ);
     }
     return 0;
 }

@@ -26,6 +26,7 @@ struct pml_peer {
     struct wire pend[PEND_MAX]; /* our send-requests waiting for the next doorbell */
     struct mq_sreq_peer sreqs;  /* its send-requests we hold (sender side) */
     mbcf_fifo_t *fifo[2];       /* our FIFOs it appends to (btl_fifo, CH_MSG/CH_REQ) */
+    uint32_t *expect[2];        /* their next channel sequence accepted (chan_expect_word) */
 };
 extern struct pml_peer pml_peers[MAXR];
 /* The seen counters as the matching engine reads them (match.h). */
@@ -110,7 +111,16 @@ static inline void pml_sreq_resolve_all(void)
             pml_sreq_flush_or_die(p);
     }
 }
-/* mq_issue_requests callback: issue a send-request for a posted receive */
+/* A receive of less capacity than mpi_params.sreq_min gets no send-request:
+ * its messages come eager (one entry, the data inline, as a matched send's
+ * notice would carry them); for mq_issue_requests it is a receive that
+ * could not be requested, so a later one that overlaps it waits too. */
+static inline int pml_recv_wants_sreq(int64_t cap)
+{
+    return cap >= mpi_params.sreq_min;
+}
+/* mq_issue_requests callback: issue a send-request for a posted receive:
+ * 0 issued, 1 not wanted (pml_recv_wants_sreq), -1 failed (retry later) */
 int pml_sreq_issue_one(struct mq_recv *mr, void *arg);
 int pml_sreq_pend_recv(struct req *r);   /* r's W_REQ into its peer's pending ones */
 

@@ -84,7 +84,9 @@ void pml_recv_deliver(struct req *r, int src_world, int tag, const void *data, i
 /* r matched a request-to-send: answer with a send-request for that message. */
 static void send_cts(struct req *r, int src_world, int tag, int64_t len, uint64_t sid)
 {
-    if (pml_recv_target(r)) {
+    /* the receive fast path sets the target of a receive that wants no
+     * send-request without exporting it (pml_irecv_fast): exported here */
+    if (pml_recv_target(r) || (r->cap > 0 && btl_export(r->target, r->cap))) {
         fprintf(stderr, "libmpi_mbcf rank %d: cannot export a receive buffer\n",
                 mpi_world_rank);
         PMPI_Abort(MPI_COMM_WORLD, 71);
@@ -208,10 +210,11 @@ int pml_start_recv(struct req *r)
         /* the only posted receive, specific source: nothing can block it
          * or hold a live request (match.h rules), so it is requested now
          * without walking the list */
-        if (pml_sreq_issue_one(&r->mr, NULL) == 0) {
+        int e = pml_sreq_issue_one(&r->mr, NULL);
+        if (e == 0) {
             r->mr.requested = 1;
             r->mr.req_epoch = pml_peers[r->peer].seen;
-        } else {
+        } else if (e < 0) {
             pml_issue_dirty = 1;        /* retried by the next round's walk */
         }
     } else {
@@ -232,7 +235,8 @@ int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src
         return PML_NOT_NOW;
     int64_t cap = d->size * count;
     void *target = (char *)buf + off;
-    if (cap > 0 && btl_export(target, cap))
+    int sreq = pml_recv_wants_sreq(cap);   /* else its messages come eager */
+    if (sreq && cap > 0 && btl_export(target, cap))
         return PML_NOT_NOW;            /* the request path reports it */
     struct req *r = req_new(RK_RECV);
     if (!r)
@@ -254,9 +258,11 @@ int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src
     r->in_posted = 1;
     /* its send-request, straight into the peer's pending ones (pml_sreq.c):
      * it leaves attached to our next message entry for that peer */
-    r->mr.requested = 1;
-    r->mr.req_epoch = pp->seen;
-    pml_sreq_pend_recv(r);             /* never fails: pend[] has room (checked above) */
+    if (sreq) {
+        r->mr.requested = 1;
+        r->mr.req_epoch = pp->seen;
+        pml_sreq_pend_recv(r);         /* never fails: pend[] has room (checked above) */
+    }
     *h = r->handle;
     return MPI_SUCCESS;
 }

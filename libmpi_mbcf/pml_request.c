@@ -11,41 +11,30 @@
 struct req **req_table;
 int req_table_n;
 static int table_cap;
-static int *free_list, free_n;
+int *req_free_list, req_free_n;
 
-struct req *req_new(int kind)
+struct req *req_new_grow(int kind)
 {
-    int idx;
-    if (free_n) {
-        idx = free_list[--free_n];
-    } else {
-        if (req_table_n == table_cap) {
-            int nc = table_cap ? table_cap * 2 : 256;
-            struct req **t = realloc(req_table, (size_t)nc * sizeof *t);
-            int *f = realloc(free_list, (size_t)nc * sizeof *f);
-            if (!t || !f) {
-                free(t == req_table ? NULL : t);
-                return NULL;
-            }
-            req_table = t;
-            free_list = f;
-            table_cap = nc;
-        }
-        idx = req_table_n++;
-        req_table[idx] = calloc(1, sizeof(struct req));
-        if (!req_table[idx]) {
-            req_table_n--;
+    if (req_table_n == table_cap) {
+        int nc = table_cap ? table_cap * 2 : 256;
+        struct req **t = realloc(req_table, (size_t)nc * sizeof *t);
+        int *f = realloc(req_free_list, (size_t)nc * sizeof *f);
+        if (!t || !f) {
+            free(t == req_table ? NULL : t);
             return NULL;
         }
+        req_table = t;
+        req_free_list = f;
+        table_cap = nc;
     }
-    struct req *r = req_table[idx];
-    uint32_t gen = (r->gen + 1) & 0x1fffffff;
-    memset(r, 0, sizeof *r);
-    r->gen = gen ? gen : 1;
-    r->handle = idx + 1;
-    r->kind = kind;
-    r->mr.node.prev = r->mr.node.next = &r->mr.node;
-    return r;
+    int idx = req_table_n++;
+    req_table[idx] = calloc(1, sizeof(struct req));
+    if (!req_table[idx]) {
+        req_table_n--;
+        return NULL;
+    }
+    req_init_slot(req_table[idx], idx + 1, kind);
+    return req_table[idx];
 }
 
 uint64_t req_id(const struct req *r)
@@ -53,18 +42,12 @@ uint64_t req_id(const struct req *r)
     return ((uint64_t)r->gen << 32) | (uint32_t)(r->handle - 1);
 }
 
-void req_release(struct req *r)
+void req_release_owned(struct req *r)
 {
-    if (r->tmp) {
-        free(r->tmp);
-        r->tmp = NULL;
-    }
-    if (r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)   /* predefined types are never released */
+    free(r->tmp);
+    r->tmp = NULL;
+    if (r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)
         dt_release(r->dt);
-    r->dt = MPI_DATATYPE_NULL;
-    r->kind = 0;
-    r->gen = (r->gen + 1) & 0x1fffffff;
-    free_list[free_n++] = r->handle - 1;
 }
 
 /* The operation finished: keep the request until Wait/Test, unless freed. */

@@ -5,6 +5,7 @@
 #ifndef LIBMPI_MBCF_PML_REQUEST_H
 #define LIBMPI_MBCF_PML_REQUEST_H
 #include <stdint.h>
+#include <string.h>
 #include "mpi_export.h"
 #include "match.h"
 
@@ -44,10 +45,34 @@ struct req {
     int64_t cap;          /* capacity in bytes */
     MPI_Status st;
 };
-struct req *req_new(int kind);
-/* The table (pml_request.c): handle h is req_table[h - 1]. */
+/* The table (pml_request.c): handle h is req_table[h - 1]; the free
+ * slots' indexes are req_free_list[0 .. req_free_n - 1]. */
 extern struct req **req_table;
 extern int req_table_n;
+extern int *req_free_list, req_free_n;
+/* Slot r (handle = index + 1) cleared for a new request of this kind, with
+ * a new generation. */
+static inline void req_init_slot(struct req *r, int handle, int kind)
+{
+    uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    memset(r, 0, sizeof *r);
+    r->gen = gen ? gen : 1;
+    r->handle = handle;
+    r->kind = kind;
+    r->mr.node.prev = r->mr.node.next = &r->mr.node;
+}
+struct req *req_new_grow(int kind);     /* no free slot: the table grows */
+/* A new request (NULL: no memory); inline: a receive's fast path makes one
+ * per message. */
+static inline struct req *req_new(int kind)
+{
+    if (!req_free_n)
+        return req_new_grow(kind);
+    int idx = req_free_list[--req_free_n];
+    struct req *r = req_table[idx];
+    req_init_slot(r, idx + 1, kind);
+    return r;
+}
 /* NULL if not a live handle (inline: every completion call looks it up) */
 static inline struct req *req_get(MPI_Request h)
 {
@@ -55,7 +80,18 @@ static inline struct req *req_get(MPI_Request h)
         return NULL;
     return req_table[h - 1];
 }
-void req_release(struct req *r);
+/* r's own bounce buffer and derived datatype go (pml_request.c). */
+void req_release_owned(struct req *r);
+/* The request is gone: its slot is free, its handle and id find nothing. */
+static inline void req_release(struct req *r)
+{
+    if (r->tmp || r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)   /* predefined types are never released */
+        req_release_owned(r);
+    r->dt = MPI_DATATYPE_NULL;
+    r->kind = 0;
+    r->gen = (r->gen + 1) & 0x1fffffff;
+    req_free_list[req_free_n++] = r->handle - 1;
+}
 uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
 /* NULL if released since (inline: every W_DONE looks its receive up) */
 static inline struct req *req_by_id(uint64_t id)

@@ -9,6 +9,7 @@
  * (wire.pad) and the peer handles them strictly in that order whichever FIFO
  * they come through (pml_incoming.c). */
 #include "pml_internal.h"
+#include "mpi_datatype.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -63,11 +64,14 @@ void pml_sreq_flush_or_die(int p)
 }
 
 /* mq_issue_requests callback: a send-request for the posted receive mr,
- * carrying how many FIFO messages of its source we have seen (the epoch). */
+ * carrying how many FIFO messages of its source we have seen (the epoch).
+ * 0 issued, 1 not wanted (pml_recv_wants_sreq), -1 failed (retry later). */
 int pml_sreq_issue_one(struct mq_recv *mr, void *arg)
 {
     (void)arg;
     struct req *r = (struct req *)mr;
+    if (!pml_recv_wants_sreq(dt_layout(r->dt)->size * r->count))
+        return 1;                      /* its messages come eager */
     if (pml_recv_target(r))
         return -1;
     return pml_sreq_pend_recv(r);

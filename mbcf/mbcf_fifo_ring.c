@@ -128,49 +128,21 @@ int mbcf_ring_init_local(struct mbcf_ring_consumer *c, void *ring, uint64_t byte
     return mbcf_ring_attach(c, ring, bytes);
 }
 
-static uint64_t *slot(struct mbcf_ring_consumer *c, uint64_t pos)
-{
-    return (uint64_t *)(c->ring + MBCF_RING_CTRL + pos % c->dsize);
-}
-
-static void advance(struct mbcf_ring_consumer *c, uint64_t bytes)
-{
-    __atomic_store_n(slot(c, c->head), 0, __ATOMIC_RELAXED);
-    c->head += bytes;
-    __atomic_store_n((uint64_t *)c->ring, c->head, __ATOMIC_RELEASE);
-}
-
 int mbcf_ring_peek(struct mbcf_ring_consumer *c, const void **msg, uint32_t *len,
                    uint16_t *src)
 {
     for (int pads = 0; pads < 2; pads++) {
-        uint64_t w = __atomic_load_n(slot(c, c->head), __ATOMIC_ACQUIRE);
+        uint64_t w = mbcf_ring_head_word(c);
+        if (mbcf_ring_data_entry(c, w, msg, len, src))
+            return 1;
         uint16_t fl = MBCF_ENT_FLAGS(w);
         if (!(fl & MBCF_ENT_VALID))
             return 0;
-        uint64_t idx = c->head % c->dsize;
-        uint32_t n = MBCF_ENT_LEN(w);
-        if (fl & MBCF_ENT_PAD) {
-            if (n != c->dsize - idx - 8)
-                return -MBCF_E_FIFO_CORRUPT;
-            advance(c, n + 8);
-            continue;
-        }
-        if (n > MBCF_FIFO_ENTRY_MAX || idx + mbcf_ring_entry_bytes(n) > c->dsize)
+        if (!(fl & MBCF_ENT_PAD))      /* a data entry too long or beyond the area */
             return -MBCF_E_FIFO_CORRUPT;
-        *msg = (const uint8_t *)slot(c, c->head) + 8;
-        *len = n;
-        *src = MBCF_ENT_SRC(w);
-        c->cur = mbcf_ring_entry_bytes(n);
-        return 1;
+        if (MBCF_ENT_LEN(w) != c->dsize - c->head % c->dsize - 8)
+            return -MBCF_E_FIFO_CORRUPT;
+        mbcf_ring_advance(c, MBCF_ENT_LEN(w) + 8);
     }
     return -MBCF_E_FIFO_CORRUPT;   /* two pads in a row cannot happen */
-}
-
-void mbcf_ring_pop(struct mbcf_ring_consumer *c)
-{
-    if (!c->cur)
-        return;
-    advance(c, c->cur);
-    c->cur = 0;
 }

@@ -89,7 +89,47 @@ int mbcf_ring_attach(struct mbcf_ring_consumer *c, void *ring, uint64_t bytes);
  * -MBCF_E_FIFO_CORRUPT when the entry at head is inconsistent. Skips pads. */
 int mbcf_ring_peek(struct mbcf_ring_consumer *c, const void **msg, uint32_t *len,
                    uint16_t *src);
+
+/* Inline pieces of peek and pop, for the consumers' hot loops (the
+ * libraries' FIFO drains): the entry word at head, read once (acquire). */
+static inline uint64_t mbcf_ring_head_word(const struct mbcf_ring_consumer *c)
+{
+    return __atomic_load_n((const uint64_t *)(const void *)(c->ring + MBCF_RING_CTRL +
+                                                            c->head % c->dsize),
+                           __ATOMIC_ACQUIRE);
+}
+/* Is head word w a data entry that lies inside the data area? Then 1 with
+ * msg, len, src set and the entry noted for pop; else 0 (empty, a pad, or
+ * inconsistent: mbcf_ring_peek tells which). The common case of peek. */
+static inline int mbcf_ring_data_entry(struct mbcf_ring_consumer *c, uint64_t w,
+                                       const void **msg, uint32_t *len, uint16_t *src)
+{
+    uint64_t idx = c->head % c->dsize;
+    uint32_t n = MBCF_ENT_LEN(w);
+    if ((MBCF_ENT_FLAGS(w) & (MBCF_ENT_VALID | MBCF_ENT_PAD)) != MBCF_ENT_VALID ||
+        n > MBCF_FIFO_ENTRY_MAX || idx + mbcf_ring_entry_bytes(n) > c->dsize)
+        return 0;
+    *msg = c->ring + MBCF_RING_CTRL + idx + 8;
+    *len = n;
+    *src = MBCF_ENT_SRC(w);
+    c->cur = mbcf_ring_entry_bytes(n);
+    return 1;
+}
+/* Clear the header at head, move head by bytes and publish it (ctrl.head). */
+static inline void mbcf_ring_advance(struct mbcf_ring_consumer *c, uint64_t bytes)
+{
+    __atomic_store_n((uint64_t *)(void *)(c->ring + MBCF_RING_CTRL + c->head % c->dsize), 0,
+                     __ATOMIC_RELAXED);
+    c->head += bytes;
+    __atomic_store_n((uint64_t *)(void *)c->ring, c->head, __ATOMIC_RELEASE);
+}
 /* Release the entry returned by the last successful peek. */
-void mbcf_ring_pop(struct mbcf_ring_consumer *c);
+static inline void mbcf_ring_pop(struct mbcf_ring_consumer *c)
+{
+    if (!c->cur)
+        return;
+    mbcf_ring_advance(c, c->cur);
+    c->cur = 0;
+}
 
 #endif

@@ -267,17 +267,23 @@ static void cb_peer_dead(void *ctx, int node, int why)
 }
 
 #define PEER_DEAD_MS_DEFAULT 4000
-/* fw_cfg opt/cluster/peer_dead_ms: decimal milliseconds (launcher --fw-cfg) */
+#define PEER_DEAD_MS_MAX 3600000          /* an hour */
+/* fw_cfg opt/cluster/peer_dead_ms: decimal milliseconds (launcher --fw-cfg),
+ * 0..PEER_DEAD_MS_MAX, parsed by nodecfg_parse_uint; anything else is
+ * reported and the default kept. */
 static uint64_t peer_dead_ns(void)
 {
     char b[16];
-    long n = fwcfg_read_file("opt/cluster/peer_dead_ms", b, sizeof b - 1);
+    int64_t ms;
+    long n = fwcfg_read_file("opt/cluster/peer_dead_ms", b, sizeof b);
     if (n <= 0)
         return PEER_DEAD_MS_DEFAULT * 1000000ull;
-    uint64_t ms = 0;
-    for (long i = 0; i < n && b[i] >= '0' && b[i] <= '9'; i++)
-        ms = ms * 10 + (uint64_t)(b[i] - '0');
-    return ms * 1000000ull;
+    if (n > (long)sizeof b || nodecfg_parse_uint(b, (size_t)n, PEER_DEAD_MS_MAX, &ms)) {
+        kprintf("mbcf: fw_cfg peer_dead_ms is not a number of ms in 0..%d; using %d\n",
+                PEER_DEAD_MS_MAX, PEER_DEAD_MS_DEFAULT);
+        return PEER_DEAD_MS_DEFAULT * 1000000ull;
+    }
+    return (uint64_t)ms * 1000000ull;
 }
 
 /* fw_cfg opt/cluster/mbcf_gbn=1 (launcher --fw-cfg mbcf_gbn=1): go-back-N

@@ -3,7 +3,8 @@
 # the host: with Debian's MPICH (mpirun.mpich, validates the tests) and with
 # libmpi_mbcf over the host MBCF backend (build/host/mbcf-hostrun), each on
 # 1-4 processes; plus our library with MPI_MBCF_EAGER=0 (every message without
-# a send-request goes rendezvous). One TAP line per program x size x library.
+# a send-request goes rendezvous) and with MPI_MBCF_SREQ_MIN=0 (every receive
+# with a source sends a send-request). One TAP line per program x size x library.
 cd "$(dirname "$0")/../.." || exit 1
 if ! make -s mpi-host mpi-mpich build/host/mpibench >/tmp/mpi_host_build.$$ 2>&1; then
     echo "not ok - build of MPI conformance programs"
@@ -42,6 +43,13 @@ done
 for p in p2p_order p2p_sizes p2p_probe mprobe p2p_fastpath; do
     MPI_MBCF_EAGER=0 run_one "libmpi_mbcf host np=2 eager=0 $p" \
         env MPI_MBCF_EAGER=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
+done
+# every receive with a source sends a send-request, also the small ones that
+# by default take their messages eager (MPI_MBCF_SREQ_MIN, params.c): the
+# matched-send path (W_REQ, inline W_DONE) for every size
+for p in p2p_order p2p_sizes p2p_probe p2p_fastpath p2p_basic; do
+    run_one "libmpi_mbcf host np=2 sreq_min=0 $p" \
+        env MPI_MBCF_SREQ_MIN=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
 done
 # non-blocking broadcasts over each tree the blocking Bcast can choose
 # (mpi_nbc_tree.c): forced, 8-byte segments, the decision line must name it

@@ -3,7 +3,7 @@
 #  - the archives (host and, when built, guest) define as global symbols only
 #    MPI_* (weak) and PMPI_* (strong), one pair per function mpi.h declares,
 #    and mpi.h declares a PMPI_ prototype for every MPI_ one;
-#  - internals are local: a program defining pml_progress, req_new, comm_get,
+#  - internals are local: a program defining pml_progress, req_new_grow, comm_free_all,
 #    chan_send, mpi_err, btl_init and mpi_world_rank itself links and runs
 #    (tests/host/mpi_own_names.c);
 #  - a profiling tool (tests/host/mpi_pmpi_tool.c: its own MPI_Init/Send/
@@ -59,7 +59,7 @@ done
 # ---- internal names stay inside ----
 lib=build/lib/host/libmpi_mbcf.a
 missing=""
-for s in pml_progress req_new comm_free_all chan_send mpi_err btl_init mpi_world_rank; do
+for s in pml_progress req_new_grow comm_free_all chan_send mpi_err btl_init mpi_world_rank; do
     nm "$lib" | grep -q " [tbdr] $s\$" || missing="$missing $s"
 done
 if [ -z "$missing" ]; then

@@ -1,6 +1,7 @@
 /* p2p_fastpath.c - conformance around libmpi_mbcf's per-message fast path
- * (docs/fastpath.md, fourth part): a receive with a source posted alone
- * (pml_irecv_fast), the W_DONE completed in place (done_fast), the send's
+ * (docs/fastpath.md, fourth and fifth parts): a receive with a source posted
+ * alone (pml_irecv_fast), the W_DONE completed in place (done_fast), a small
+ * receive's eager message delivered in place (eager_fast), the send's
  * entry posted at once with the send-requests attached (chan_send_post),
  * and every case that must leave it for the full path: ANY_SOURCE posted
  * alongside, a message that does not fit (truncation), a non-contiguous
@@ -12,6 +13,30 @@
 #include <string.h>
 
 #define STEPS 300
+
+/* Rank 1 posts two receives of one int with tag, one from rank 0 and one
+ * from ANY_SOURCE (the ANY_SOURCE one first if any_first), then tells rank
+ * 0, which sends v and v + 1: the first posted takes v, the second v + 1
+ * (MPI order), both with source 0. */
+static void two_receives(int me, int any_first, int tag, int v, const char *what)
+{
+    if (me == 1) {
+        int got[2] = { -1, -1 };
+        MPI_Request r[2];
+        MPI_Status st[2];
+        MPI_Irecv(&got[0], 1, MPI_INT, any_first ? MPI_ANY_SOURCE : 0, tag, MPI_COMM_WORLD, &r[0]);
+        MPI_Irecv(&got[1], 1, MPI_INT, any_first ? 0 : MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &r[1]);
+        MPI_Send(NULL, 0, MPI_INT, 0, tag + 1, MPI_COMM_WORLD);
+        MPI_Waitall(2, r, st);
+        CHECK(got[0] == v && got[1] == v + 1 && st[0].MPI_SOURCE == 0 && st[1].MPI_SOURCE == 0,
+              "%s (%d %d)", what, got[0], got[1]);
+    } else {
+        int w[2] = { v, v + 1 };
+        MPI_Recv(NULL, 0, MPI_INT, 1, tag + 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(&w[0], 1, MPI_INT, 1, tag, MPI_COMM_WORLD);
+        MPI_Send(&w[1], 1, MPI_INT, 1, tag, MPI_COMM_WORLD);
+    }
+}
 
 int main(int argc, char **argv)
 {
@@ -54,48 +79,16 @@ int main(int argc, char **argv)
 
     /* 2. an ANY_SOURCE receive posted before the one with a source: the
      *    message takes the first that matches (MPI order), the second the
-     *    next message */
+     *    next message; 3. the receive with a source first, ANY_SOURCE after */
     if (pair) {
-        int a = -1, b = -1;
-        MPI_Request r[2];
-        MPI_Status st[2];
-        if (me == 1) {
-            MPI_Irecv(&a, 1, MPI_INT, MPI_ANY_SOURCE, 3, MPI_COMM_WORLD, &r[0]);
-            MPI_Irecv(&b, 1, MPI_INT, 0, 3, MPI_COMM_WORLD, &r[1]);
-            MPI_Send(NULL, 0, MPI_INT, 0, 4, MPI_COMM_WORLD);
-            MPI_Waitall(2, r, st);
-            CHECK(a == 11 && b == 12 && st[0].MPI_SOURCE == 0 && st[1].MPI_SOURCE == 0,
-                  "ANY_SOURCE posted first takes the first message (%d %d)", a, b);
-        } else {
-            int v[2] = { 11, 12 };
-            MPI_Recv(NULL, 0, MPI_INT, 1, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(&v[0], 1, MPI_INT, 1, 3, MPI_COMM_WORLD);
-            MPI_Send(&v[1], 1, MPI_INT, 1, 3, MPI_COMM_WORLD);
-        }
-    }
-    MPI_Barrier(MPI_COMM_WORLD);
-
-    /* 3. the receive with a source posted first, ANY_SOURCE after it */
-    if (pair) {
-        int a = -1, b = -1;
-        MPI_Request r[2];
-        if (me == 1) {
-            MPI_Irecv(&a, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &r[0]);
-            MPI_Irecv(&b, 1, MPI_INT, MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, &r[1]);
-            MPI_Send(NULL, 0, MPI_INT, 0, 6, MPI_COMM_WORLD);
-            MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
-            CHECK(a == 21 && b == 22, "source posted first, then ANY_SOURCE: in order (%d %d)", a, b);
-        } else {
-            int v[2] = { 21, 22 };
-            MPI_Recv(NULL, 0, MPI_INT, 1, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(&v[0], 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
-            MPI_Send(&v[1], 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
-        }
+        two_receives(me, 1, 3, 11, "ANY_SOURCE posted first takes the first message");
+        two_receives(me, 0, 5, 21, "source posted first, then ANY_SOURCE: in order");
     }
     MPI_Barrier(MPI_COMM_WORLD);
 
     /* 4. truncation: the posted receive is smaller than the message that
-     *    takes its send-request (the fast completion must not take it) */
+     *    takes its send-request or comes eager (the fast completions must
+     *    not take it) */
     if (pair) {
         if (me == 1) {
             MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);

@@ -36,26 +36,10 @@ int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
     struct mbcf_ring_consumer *c = f->impl;
     if (!c)
         return -MBCF_E_INVAL;
-    /* The common case without the ring layer's call: a data entry at head
-     * that lies inside the data area (the checks of mbcf_ring_peek); pads,
-     * an empty ring and anything inconsistent go there. */
-    uint64_t idx = c->head % c->dsize;
-    uint64_t w = __atomic_load_n((const uint64_t *)(c->ring + MBCF_RING_CTRL + idx),
-                                 __ATOMIC_ACQUIRE);
-    uint32_t n = MBCF_ENT_LEN(w);
-    if ((MBCF_ENT_FLAGS(w) & (MBCF_ENT_VALID | MBCF_ENT_PAD)) == MBCF_ENT_VALID &&
-        n <= MBCF_FIFO_ENTRY_MAX && idx + mbcf_ring_entry_bytes(n) <= c->dsize) {
-        *msg = c->ring + MBCF_RING_CTRL + idx + 8;
-        *len = n;
-        if (src_node)
-            *src_node = MBCF_ENT_SRC(w);
-        c->cur = mbcf_ring_entry_bytes(n);
-        return 1;
-    }
     uint32_t l;
     uint16_t s;
     int r = mbcf_ring_peek(c, msg, &l, &s);
-    f->head = c->head;
+    f->head = c->head;                 /* pads skipped */
     if (r != 1)
         return r;
     *len = l;
@@ -67,14 +51,9 @@ int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
 void mbcf_fifo_pop(mbcf_fifo_t *f)
 {
     struct mbcf_ring_consumer *c = f->impl;
-    if (!c || !c->cur)
+    if (!c)
         return;
-    /* mbcf_ring_pop without the call: clear the header, publish head */
-    __atomic_store_n((uint64_t *)(c->ring + MBCF_RING_CTRL + c->head % c->dsize), 0,
-                     __ATOMIC_RELAXED);
-    c->head += c->cur;
-    c->cur = 0;
-    __atomic_store_n((uint64_t *)c->ring, c->head, __ATOMIC_RELEASE);
+    mbcf_ring_pop(c);
     f->head = c->head;
 }
 
