@@ -299,8 +299,8 @@ static int go_back_n(void)
  * vde_switch-to-QEMU socket holds 93 max-size frames (libraw raw.h
  * RAW_LINK_QUEUE_FRAMES), so a window of 128 that finds the receiving QEMU
  * descheduled loses frames on a clean link. 64 (the paced raw reference's window,
- * RAW_PACED_WINDOW) resent almost nothing on a clean link where 128 resent ~600 frames
- * per 1 MiB round, and moved as much under 5% loss (docs/fastpath.md "Fifth part"). */
+ * RAW_PACED_WINDOW) resent about 1 frame per clean 1 MiB round where 128 resent ~800,
+ * and moved as much under 5% loss (docs/fastpath.md "The MBCF window default is now 64"). */
 #define MBCF_LINK_WINDOW 64
 
 /* fw_cfg opt/cluster/mbcf_window=N (launcher --fw-cfg mbcf_window=N), 1..MBCF_WINDOW
