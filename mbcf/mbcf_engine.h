@@ -121,6 +121,8 @@ struct mbcf_stats_eng {
     uint64_t tx_probe, rx_probe, tx_bye, rx_bye, rx_from_dead, dead_peers;
     uint64_t rx_held, tx_sack, rx_sack, tx_sack_skipped;   /* selective retransmission */
     uint64_t rx_narrow_ack;        /* acks not taken: beyond the span of their status */
+    uint64_t self_stalls;          /* liveness checks more than probe_ns apart: this node
+                                      was not running; the gap is not the peers' silence */
 };
 
 struct mbcf_engine;   /* opaque outside mbcf_engine.c */
@@ -161,7 +163,8 @@ void mbcf_leave(struct mbcf_engine *e);
  * said BYE. When each was declared: mbcf_dead_since (0: alive). */
 uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left);
 uint64_t mbcf_dead_since(const struct mbcf_engine *e, int node);
-/* When a valid frame from node was last seen, to the tick (dead_ns set; else 0). */
+/* When a valid frame from node was last seen, to the tick (dead_ns set; else 0),
+ * moved later by the time this node itself was not running (check_peers). */
 uint64_t mbcf_heard_ns(const struct mbcf_engine *e, int node);
 
 /* Where the protocol stands with one peer (diagnostics: a stalled transfer

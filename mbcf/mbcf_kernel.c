@@ -259,7 +259,9 @@ static void cb_peer_dead(void *ctx, int node, int why)
                 now / 1000000, node);
     else
         kprintf("mbcf: t=%lu ms peer node %d dead: no answer for %lu ms (last frame from it "
-                "at t=%lu ms)\n", now / 1000000, node, (now - heard) / 1000000, heard / 1000000);
+                "at t=%lu ms, later by %lu stall(s) of this node)\n", now / 1000000, node,
+                (now - heard) / 1000000, heard / 1000000,
+                (unsigned long)mbcf_engine_stats(mk.eng)->self_stalls);
     for (int t = 0; t < MBCF_K_TASKS; t++) {
         kt[t].dead_dirty = 1;
         mbcf_k_event(t);           /* wakes SYS_mbcf_wait */

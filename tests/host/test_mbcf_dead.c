@@ -3,7 +3,8 @@
  * posted to it at once, but its last ack still completes what it had applied;
  * a node that goes silent (powered off, emulator killed) is declared dead
  * after dead_ns by every peer, also by one that sends it nothing (probes);
- * live peers under heavy loss and long idle times are never declared dead; a
+ * live peers under heavy loss and long idle times are never declared dead, nor
+ * after a stall of the whole host longer than dead_ns; a
  * dead peer stays dead (its later frames are dropped). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,6 +208,43 @@ static void test_dead_stays_dead(void **state)
     sim_free(&s);
 }
 
+/* The whole host stops for longer than dead_ns (every node and the frames on
+ * the wire wait): nobody is declared dead, since no node was running to see
+ * the silence (check_peers counts the gap as its own stall); a write posted
+ * before the stop completes OK after it; a node killed afterwards is still
+ * declared dead within dead_ns of running time. */
+static void test_host_stall_is_not_death(void **state)
+{
+    (void)state;
+    struct sim s;
+    dead_ns_cfg = 1 * SEC;
+    sim_init(&s, 3, 21, tweak_dead);
+    assert_int_equal(put(&s, 0, 1, 0, 3000, 1), 0);
+    run_until(&s, 100 * MS);
+    assert_int_equal(status_of(&s, 0, 1), MBCF_OK);
+    assert_int_equal(put(&s, 1, 2, 0, 3000, 2), 0);
+    sim_step(&s);                       /* its frames are on the wire */
+    uint64_t stop = 3 * SEC;            /* 3 x dead_ns */
+    s.now += stop;
+    s.next_tick += stop;
+    for (size_t i = 0; i < s.nheap; i++)
+        s.heap[i]->t += stop;           /* same order: still a heap */
+    run_until(&s, s.now + 500 * MS);
+    for (int n = 0; n < 3; n++) {
+        assert_int_equal(mbcf_dead_mask(s.node[n].eng, NULL), 0);
+        assert_int_equal(mbcf_engine_stats(s.node[n].eng)->self_stalls, 1);
+    }
+    assert_int_equal(status_of(&s, 1, 2), MBCF_OK);
+    s.down[2] = 1;
+    uint64_t t_kill = s.now;
+    run_until(&s, t_kill + 1500 * MS);
+    for (int n = 0; n < 2; n++) {
+        assert_int_equal(s.node[n].dead_why[2], MBCF_DEAD_SILENT);
+        assert_true(s.node[n].dead_at[2] - t_kill <= 1 * SEC + 1 * MS);
+    }
+    sim_free(&s);
+}
+
 /* dead_ns 0 (the default): no probes, nobody is ever declared dead. */
 static void test_off_by_default(void **state)
 {
@@ -228,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_bye_fails_pending_and_new_posts),
         cmocka_unit_test(test_bye_carries_last_ack),
         cmocka_unit_test(test_silent_peer_declared_dead),
+        cmocka_unit_test(test_host_stall_is_not_death),
         cmocka_unit_test(test_no_false_death_under_loss),
         cmocka_unit_test(test_dead_stays_dead),
         cmocka_unit_test(test_off_by_default),
