@@ -11,7 +11,8 @@
 #   3. tables and plots (a2a_link_report.py): OUT/validation.md, OUT/tables.md,
 #      OUT/*.png
 #   a2a_link.sh OUT SMPI_RESULTS.csv...
-# ALINK_NODES (default "384 3072 27648") and ALINK_PPN ("1 4") narrow step 2.
+# ALINK_NODES (default "384 3072 27648"), ALINK_PPN ("1 4") and ALINK_ALGS
+# ("doublespread pairwise") narrow step 2.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -67,7 +68,7 @@ for n in ${ALINK_NODES:-384 3072 27648}; do
     for ppn in ${ALINK_PPN:-1 4}; do
         for shape in $shapes; do
             dim=$(( $(tr -cd x <<< "$shape" | wc -c) + 1 ))
-            for alg in doublespread pairwise; do
+            for alg in ${ALINK_ALGS:-doublespread pairwise}; do
                 prof "$shape" "$ppn" "$alg" "$SIZES" | sed "s/^/$n,$dim,/" >> "$OUT/model.csv"
                 echo "a2a_link: $n nodes $shape ppn $ppn $alg: $(tail -n 1 "$OUT/costs.csv")" >&2
             done
