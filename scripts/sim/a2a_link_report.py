@@ -53,6 +53,18 @@ def validation(out):
         if a:
             out.append("- %s: %d points, median %.2f, range %.2f-%.2f" % (
                 alg, len(a), statistics.median(a), min(a), max(a)))
+    grp = defaultdict(list)
+    for r in rows:
+        grp[(int(r["procs"]) // int(r["ppn"]), r["shape"], int(r["ppn"]), r["alg"])].append(r)
+    out += ["", "Per configuration (all sizes and sessions):", "",
+            "| nodes | shape | ppn | alg | M | model / SMPI |", "|---|---|---|---|---|---|"]
+    for k in sorted(grp, key=lambda k: (k[0], -dim_of(k[1]), k[2], k[3])):
+        g = grp[k]
+        ms = sorted({int(r["bytes"]) for r in g})
+        q = sorted(float(r["ratio"]) for r in g)
+        out.append("| %d | %s %s | %d | %s | %s | %s |" % (
+            k[0], DIM[dim_of(k[1])], k[1], k[2], k[3], ", ".join(size_txt(m) for m in ms),
+            "%.2f" % q[0] if q[0] == q[-1] else "%.2f-%.2f" % (q[0], q[-1])))
     out += ["", "| source | shape | ppn | ranks | alg | M | SMPI t (us) | model t (us) | model / SMPI |",
             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -232,7 +244,7 @@ plot '%s/validation_plot.dat' u 1:(strcol(3) eq 'pairwise' ? $2 : 1/0) pt 5 lc r
 
 
 def costs(out):
-    rows = [r for r in csv.DictReader(open(os.path.join(D, "costs.csv"))) if r["phase"] == "table1"]
+    rows = [r for r in csv.DictReader(open(os.path.join(D, "costs.csv"))) if r.get("phase", "table1") == "table1"]
     if not rows:
         return
     out += ["", "Cost of the model itself at seed Table 1 (`/usr/bin/time -v`, one profile prices every M):", "",
