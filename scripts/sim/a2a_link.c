@@ -195,6 +195,13 @@ static void acc_free(struct acc *ac)
 int a2al_profile(const struct a2al_plat *plat, const struct coll_shape *sh,
                  const int *node_of, enum a2al_alg alg, struct a2al_prof *out)
 {
+    return a2al_profile_sampled(plat, sh, node_of, alg, 1, out);
+}
+
+int a2al_profile_sampled(const struct a2al_plat *plat, const struct coll_shape *sh,
+                         const int *node_of, enum a2al_alg alg, int stride,
+                         struct a2al_prof *out)
+{
     int size = sh->n[0] * sh->n[1] * sh->n[2];
     struct acc ac;
     memset(&ac, 0, sizeof ac);
@@ -219,12 +226,18 @@ int a2al_profile(const struct a2al_plat *plat, const struct coll_shape *sh,
     ac.xyz = calloc((size_t)ac.nn, sizeof *ac.xyz);
     for (int i = 0; ac.xyz && i < ac.nn; i++)
         node_coords(plat, i, ac.xyz[i]);
-    out->nwin = nsteps > 0 ? (nsteps + per - 1) / per : 0;
+    int all = nsteps > 0 ? (nsteps + per - 1) / per : 0;   /* windows of the schedule */
+    if (stride < 1)
+        stride = 1;
+    out->nwin = (all + stride - 1) / stride;
     out->w = calloc((size_t)(out->nwin ? out->nwin : 1), sizeof *out->w);
     dst = malloc(sizeof *dst * (size_t)(size > 0 ? size : 1));
     if (!ac.out || !ac.in || !ac.xyz || !out->w || !dst)
         goto out;
-    for (int wi = 0; wi < out->nwin; wi++) {
+    for (int g = 0; g < out->nwin; g++) {
+        /* the middle window of each group of `stride` stands for the group */
+        int left = all - g * stride, weight = left < stride ? left : stride;
+        int wi = g * stride + weight / 2;
         for (int k = wi * per; k < (wi + 1) * per && k < nsteps; k++) {
             /* consecutive ranks of one node to one node: one route, gk flows */
             for (int j = 0; j < 2 && step_dsts(alg, sh, size, steps, k, j, dst); j++) {
@@ -243,7 +256,8 @@ int a2al_profile(const struct a2al_plat *plat, const struct coll_shape *sh,
                     add_flows(&ac, ga, gb, gk);
             }
         }
-        out->w[wi] = close_window(&ac);
+        out->w[g] = close_window(&ac);
+        out->w[g].weight = weight;
     }
     rc = 0;
 out:
@@ -286,6 +300,6 @@ double a2al_time(const struct a2al_plat *p, const struct a2al_prof *pr, double m
 {
     double t = 0;
     for (int i = 0; i < pr->nwin; i++)
-        t += a2al_win_time(p, &pr->w[i], m);
+        t += pr->w[i].weight * a2al_win_time(p, &pr->w[i], m);
     return t;
 }

@@ -47,9 +47,11 @@ enum a2al_alg { A2AL_PAIRWISE, A2AL_DOUBLESPREAD };
 struct a2al_win {
     int link, node, hops;
     unsigned char inter, intra;
+    int weight;             /* windows of the schedule it stands for (1: exact profile) */
 };
 
-/* The priced schedule of one (job shape, ppn, algorithm) on a platform. */
+/* The priced schedule of one (job shape, ppn, algorithm) on a platform:
+ * nwin windows (or samples of windows, see a2al_profile_sampled). */
 struct a2al_prof {
     int nwin;
     struct a2al_win *w;
@@ -60,6 +62,13 @@ struct a2al_prof {
  * of plat->pd). Returns 0, or -1 without memory. */
 int a2al_profile(const struct a2al_plat *plat, const struct coll_shape *sh,
                  const int *node_of, enum a2al_alg alg, struct a2al_prof *out);
+/* The same from every stride-th window only (the middle one of each group
+ * of stride consecutive windows, weighted by the group's size): the
+ * 27,648 x 4 profiles in a fraction of the time; the error of the sampling
+ * is measured against exact profiles (docs/collectives.md (a2alink)). */
+int a2al_profile_sampled(const struct a2al_plat *plat, const struct coll_shape *sh,
+                         const int *node_of, enum a2al_alg alg, int stride,
+                         struct a2al_prof *out);
 void a2al_prof_free(struct a2al_prof *p);
 
 /* The modeled time (s) of one call with m bytes per pair. */

@@ -12,7 +12,9 @@
 #      OUT/*.png
 #   a2a_link.sh OUT SMPI_RESULTS.csv...
 # ALINK_NODES (default "384 3072 27648"), ALINK_PPN ("1 4") and ALINK_ALGS
-# ("doublespread pairwise") narrow step 2.
+# ("doublespread pairwise") narrow step 2; ALINK_STRIDE=N prices every N-th
+# window only (a2al_profile_sampled; the 27,648 x 4 profiles). Step 1 runs
+# only when SMPI CSVs are given; rows accumulate in OUT over invocations.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -27,7 +29,7 @@ prof() {
     local xml hosts tv st
     read -r xml hosts < <("$here/platform.py" "$1" "$2" "$OUT/plat")
     tv=$OUT/time.$$.txt
-    /usr/bin/time -v -o "$tv" "$MODEL" "$xml" "$hosts" "$1" "$2" "$3" "$4"
+    /usr/bin/time -v -o "$tv" "$MODEL" -s "$STRIDE" "$xml" "$hosts" "$1" "$2" "$3" "$4"
     st=$?
     awk -F': ' -v k="$PHASE,$1,$2,$3" -v st="$st" '
         /Elapsed \(wall clock\)/ {n=split($2,a,":"); w=0; for(i=1;i<=n;i++) w=w*60+a[i]}
@@ -38,15 +40,17 @@ prof() {
     rm -f "$hosts"          # 27,648 x 4 hostfiles are 0.8 MB each
 }
 [ -s "$OUT/costs.csv" ] || echo "phase,shape,ppn,alg,wall_s,cpu_s,peak_rss_kb,status" > "$OUT/costs.csv"
-PHASE=validation
+PHASE=validation STRIDE=1
 # 1. validation: the SMPI rows, deduplicated, grouped per configuration
-echo "source,coll,shape,ppn,procs,alg,bytes,smpi_us,model_us,ratio" > "$OUT/validation.csv"
+[ $# -gt 0 ] && echo "source,coll,shape,ppn,procs,alg,bytes,smpi_us,model_us,ratio" > "$OUT/validation.csv"
 for f in "$@"; do
     [ -s "$f" ] || continue
     awk -F, -v s="$(basename "$f")" '($1 == "alltoall" || $1 == "alltoallv") &&
         ($5 == "pairwise" || $5 == "doublespread") {print s "," $1 "," $2 "," $3 "," $4 "," $5 "," $7 "," $8}' "$f"
-done | sort -t, -k2,8 -u | sort -t, -k3,3 -k4,4n -k6,6 -k7,7n > "$OUT/smpi_rows.csv"
-cut -d, -f3,4,6 "$OUT/smpi_rows.csv" | sort -u | while IFS=, read -r shape ppn alg; do
+done | sort -t, -k2,8 -u | sort -t, -k3,3 -k4,4n -k6,6 -k7,7n > "$OUT/smpi_rows.$$.csv"
+[ $# -gt 0 ] && mv "$OUT/smpi_rows.$$.csv" "$OUT/smpi_rows.csv"
+rm -f "$OUT/smpi_rows.$$.csv"
+[ $# -gt 0 ] && cut -d, -f3,4,6 "$OUT/smpi_rows.csv" | sort -u | while IFS=, read -r shape ppn alg; do
     sizes=$(awk -F, -v a="$shape" -v b="$ppn" -v c="$alg" '$3 == a && $4 == b && $6 == c {print $7}' \
             "$OUT/smpi_rows.csv" | sort -un | paste -sd,)
     prof "$shape" "$ppn" "$alg" "$sizes" > "$OUT/val.$$.csv"
@@ -56,8 +60,9 @@ cut -d, -f3,4,6 "$OUT/smpi_rows.csv" | sort -u | while IFS=, read -r shape ppn a
     rm -f "$OUT/val.$$.csv"
 done
 # 2. seed 004 Table 1 on the model
-PHASE=table1
-echo "nodes,dim,coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops" > "$OUT/model.csv"
+PHASE=table1 STRIDE=${ALINK_STRIDE:-1}
+[ -s "$OUT/model.csv" ] ||
+    echo "nodes,dim,coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops,stride" > "$OUT/model.csv"
 for n in ${ALINK_NODES:-384 3072 27648}; do
     case $n in
     384) shapes="384 64x6 8x6x8" ;;
@@ -69,7 +74,7 @@ for n in ${ALINK_NODES:-384 3072 27648}; do
         for shape in $shapes; do
             dim=$(( $(tr -cd x <<< "$shape" | wc -c) + 1 ))
             for alg in ${ALINK_ALGS:-doublespread pairwise}; do
-                prof "$shape" "$ppn" "$alg" "$SIZES" | sed "s/^/$n,$dim,/" >> "$OUT/model.csv"
+                prof "$shape" "$ppn" "$alg" "$SIZES" | sed "s/^/$n,$dim,/; s/\$/,$STRIDE/" >> "$OUT/model.csv"
                 echo "a2a_link: $n nodes $shape ppn $ppn $alg: $(tail -n 1 "$OUT/costs.csv")" >&2
             done
         done

@@ -5,9 +5,10 @@
  * prints one CSV row per message size:
  *   coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops
  * thr = seed 004 eq. 1, (Np - Nlp) Nlp M / t.
- * Usage: a2a_link [-v] [-n NODE_MBPS] [-f FLOW_MBPS] [-o MSG_NS] XML HOSTFILE SHAPE PPN
+ * Usage: a2a_link [-v] [-s STRIDE] [-n NODE_MBPS] [-f FLOW_MBPS] [-o MSG_NS] XML HOSTFILE SHAPE PPN
  *                 pairwise|doublespread SIZES
- *   -v prints each window's counts on stderr;
+ *   -v prints each window's counts on stderr; -s N prices every N-th window
+ *      only (each standing for N; a2al_profile_sampled);
  *   -n node bandwidth shared by the flows from and to a node (default: the
  *      platform's limiter_link, as SimGrid 3.32 charges it, docs/collectives.md
  *      (a2alink); 0 none); -f per-flow cap (default none, as on the SMPI
@@ -121,16 +122,17 @@ int main(int argc, char **argv)
     struct a2al_plat p;
     memset(&p, 0, sizeof p);
     double node = -1, flow = 0, msg = 0;
-    int c, verbose = 0;
-    while ((c = getopt(argc, argv, "n:f:o:v")) != -1) {
+    int c, verbose = 0, stride = 1;
+    while ((c = getopt(argc, argv, "n:f:o:s:v")) != -1) {
         if (c == 'n') node = atof(optarg);
         else if (c == 'f') flow = atof(optarg);
         else if (c == 'o') msg = atof(optarg);
         else if (c == 'v') verbose = 1;
-        else die("usage: a2a_link [-n MBPS] [-f MBPS] [-o NS] XML HOSTS SHAPE PPN ALG SIZES", NULL);
+        else if (c == 's') stride = atoi(optarg);
+        else die("usage: a2a_link [-v] [-s STRIDE] [-n MBPS] [-f MBPS] [-o NS] XML HOSTS SHAPE PPN ALG SIZES", NULL);
     }
     if (argc - optind != 6)
-        die("usage: a2a_link [-n MBPS] [-f MBPS] [-o NS] XML HOSTS SHAPE PPN ALG SIZES", NULL);
+        die("usage: a2a_link [-v] [-s STRIDE] [-n MBPS] [-f MBPS] [-o NS] XML HOSTS SHAPE PPN ALG SIZES", NULL);
     char **a = argv + optind;
     read_platform(a[0], &p);
     if (node >= 0)
@@ -149,10 +151,13 @@ int main(int argc, char **argv)
     else die("algorithm must be pairwise or doublespread", a[4]);
     int *node_of = read_hosts(a[1], procs, p.pd[0] * p.pd[1] * p.pd[2]);
     struct a2al_prof pr;
-    if (a2al_profile(&p, &sh, node_of, alg, &pr))
+    if (stride < 1)
+        die("stride must be >= 1", NULL);
+    if (a2al_profile_sampled(&p, &sh, node_of, alg, stride, &pr))
         die("out of memory", NULL);
-    int mlink = 0, mhops = 0;
+    int mlink = 0, mhops = 0, nwin = 0;
     for (int i = 0; i < pr.nwin; i++) {
+        nwin += pr.w[i].weight;
         if (pr.w[i].link > mlink) mlink = pr.w[i].link;
         if (pr.w[i].hops > mhops) mhops = pr.w[i].hops;
         if (verbose)
@@ -167,7 +172,7 @@ int main(int argc, char **argv)
             die("bad size list", a[5]);
         double t = a2al_time(&p, &pr, m);
         printf("alltoall,%s,%d,%d,%s,%.0f,%.3f,%.1f,%d,%d,%d\n", a[2], ppn, procs, a[4], m,
-               t * 1e6, t > 0 ? (double)(procs - ppn) * ppn * m / t / 1e6 : 0, pr.nwin, mlink, mhops);
+               t * 1e6, t > 0 ? (double)(procs - ppn) * ppn * m / t / 1e6 : 0, nwin, mlink, mhops);
         s = *e == ',' ? e + 1 : e;
     }
     a2al_prof_free(&pr);

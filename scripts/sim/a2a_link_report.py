@@ -39,7 +39,8 @@ def order_pairs(vals):
 
 
 def validation(out):
-    rows = list(csv.DictReader(open(os.path.join(D, "validation.csv"))))
+    path = os.path.join(D, "validation.csv")
+    rows = list(csv.DictReader(open(path))) if os.path.exists(path) else []
     if not rows:
         out.append("No SMPI rows given.\n")
         return
@@ -138,7 +139,9 @@ def model_tables(out):
             for alg in ("doublespread", "pairwise"):
                 for sh in shapes_of[n]:
                     vals = [by.get((n, ppn, sh, alg, s)) for s in sizes]
-                    out.append("| %d | %s %s | %s | %s |" % (n, DIM[dim_of(sh)], sh, alg, " | ".join(
+                    st = [int(v.get("stride") or 1) for v in vals if v]
+                    samp = " (1 window in %d)" % max(st) if st and max(st) > 1 else ""
+                    out.append("| %d | %s %s | %s%s | %s |" % (n, DIM[dim_of(sh)], sh, alg, samp, " | ".join(
                         "%.0f" % float(v["thr_MBs"]) if v else "-" for v in vals)))
     # the shape effect per point: each shape's throughput over the best shape's
     out += ["", "Shape effect (seed figs. 1-2): Doublespread throughput of each shape / the best shape's, per M:", "",

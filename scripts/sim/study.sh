@@ -170,7 +170,9 @@ has alval && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-1800}
     $S "$OUT" alltoall 1 "96 16x6 4x6x4" "doublespread pairwise" 64,1k,16k,64k
     $S "$OUT" alltoall 1 "384 64x6 8x6x8" "doublespread pairwise" 64,1k,4k
     $S "$OUT" alltoall 4 "96 4x6x4 16x6" "doublespread pairwise" 64,1k,4k; }
-has alink && "$here/a2a_link.sh" "$OUT/alink" "$OUT/results.csv" "$root"/docs/collectives/*results*.csv
+has alink && { ALINK_NODES="384 3072" "$here/a2a_link.sh" "$OUT/alink" "$OUT/results.csv" "$root"/docs/collectives/*results*.csv
+    ALINK_NODES=27648 ALINK_PPN=1 "$here/a2a_link.sh" "$OUT/alink"
+    ALINK_NODES=27648 ALINK_PPN=4 ALINK_STRIDE=4 "$here/a2a_link.sh" "$OUT/alink"; }
 # 27,648 ranks above 4 KiB (simscale2): shared-malloc buffers with the map
 # count raised to 4 x 27,648 + 65536 (rounded up); 3-D first, then 2-D and
 # 1-D (1-D Trinaryx6: a 27,647-hop chain, 1 MiB stacks), then 1 MiB with
