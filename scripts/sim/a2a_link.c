@@ -14,6 +14,9 @@ struct acc {
     const struct a2al_plat *plat;
     int nn;                         /* physical nodes */
     int *diff[3][2];
+    long *tot[3][2];                /* flows over the whole call per link (weighted) */
+    long *ntot;                     /* flows from and to each node over the call */
+    int weight;                     /* windows the current one stands for */
     int *out, *in;
     int (*xyz)[3];                  /* coordinates of each node */
     struct a2al_win w;
@@ -122,18 +125,22 @@ static struct a2al_win close_window(struct acc *ac)
             int *df = ac->diff[d][dr];
             for (int l = 0; l < lines; l++, df += n + 1) {
                 int run = 0;
+                long *tt = ac->tot[d][dr] + (df - ac->diff[d][dr]);
                 for (int i = 0; i < n; i++) {
                     run += df[i];
                     if (run > w.link)
                         w.link = run;
+                    tt[i] += (long)run * ac->weight;
                 }
                 memset(df, 0, sizeof *df * (size_t)(n + 1));
             }
         }
     }
-    for (int i = 0; i < ac->nn; i++)
+    for (int i = 0; i < ac->nn; i++) {
         if (ac->out[i] + ac->in[i] > w.node)
             w.node = ac->out[i] + ac->in[i];
+        ac->ntot[i] += (long)(ac->out[i] + ac->in[i]) * ac->weight;
+    }
     memset(ac->out, 0, sizeof *ac->out * (size_t)ac->nn);
     memset(ac->in, 0, sizeof *ac->in * (size_t)ac->nn);
     memset(&ac->w, 0, sizeof ac->w);
@@ -185,8 +192,11 @@ static int step_dsts(enum a2al_alg alg, const struct coll_shape *sh, int size, c
 static void acc_free(struct acc *ac)
 {
     for (int d = 0; d < 3; d++)
-        for (int dr = 0; dr < 2; dr++)
+        for (int dr = 0; dr < 2; dr++) {
             free(ac->diff[d][dr]);
+            free(ac->tot[d][dr]);
+        }
+    free(ac->ntot);
     free(ac->out);
     free(ac->in);
     free(ac->xyz);
@@ -218,12 +228,14 @@ int a2al_profile_sampled(const struct a2al_plat *plat, const struct coll_shape *
     for (int d = 0; d < 3; d++)
         for (int dr = 0; dr < 2; dr++) {
             size_t n = (size_t)(ac.nn / plat->pd[d]) * (size_t)(plat->pd[d] + 1);
-            if (!(ac.diff[d][dr] = calloc(n, sizeof(int))))
+            if (!(ac.diff[d][dr] = calloc(n, sizeof(int))) ||
+                !(ac.tot[d][dr] = calloc(n, sizeof(long))))
                 goto out;
         }
     ac.out = calloc((size_t)ac.nn, sizeof(int));
     ac.in = calloc((size_t)ac.nn, sizeof(int));
     ac.xyz = calloc((size_t)ac.nn, sizeof *ac.xyz);
+    ac.ntot = calloc((size_t)ac.nn, sizeof(long));
     for (int i = 0; ac.xyz && i < ac.nn; i++)
         node_coords(plat, i, ac.xyz[i]);
     int all = nsteps > 0 ? (nsteps + per - 1) / per : 0;   /* windows of the schedule */
@@ -232,12 +244,13 @@ int a2al_profile_sampled(const struct a2al_plat *plat, const struct coll_shape *
     out->nwin = (all + stride - 1) / stride;
     out->w = calloc((size_t)(out->nwin ? out->nwin : 1), sizeof *out->w);
     dst = malloc(sizeof *dst * (size_t)(size > 0 ? size : 1));
-    if (!ac.out || !ac.in || !ac.xyz || !out->w || !dst)
+    if (!ac.out || !ac.in || !ac.xyz || !ac.ntot || !out->w || !dst)
         goto out;
     for (int g = 0; g < out->nwin; g++) {
         /* the middle window of each group of `stride` stands for the group */
         int left = all - g * stride, weight = left < stride ? left : stride;
         int wi = g * stride + weight / 2;
+        ac.weight = weight;
         for (int k = wi * per; k < (wi + 1) * per && k < nsteps; k++) {
             /* consecutive ranks of one node to one node: one route, gk flows */
             for (int j = 0; j < 2 && step_dsts(alg, sh, size, steps, k, j, dst); j++) {
@@ -259,6 +272,16 @@ int a2al_profile_sampled(const struct a2al_plat *plat, const struct coll_shape *
         out->w[g] = close_window(&ac);
         out->w[g].weight = weight;
     }
+    for (int d = 0; d < 3; d++)
+        for (int dr = 0; dr < 2; dr++) {
+            size_t n = (size_t)(ac.nn / plat->pd[d]) * (size_t)(plat->pd[d] + 1);
+            for (size_t i = 0; i < n; i++)
+                if (ac.tot[d][dr][i] > out->link_total)
+                    out->link_total = ac.tot[d][dr][i];
+        }
+    for (int i = 0; i < ac.nn; i++)
+        if (ac.ntot[i] > out->node_total)
+            out->node_total = ac.ntot[i];
     rc = 0;
 out:
     acc_free(&ac);
@@ -302,4 +325,18 @@ double a2al_time(const struct a2al_plat *p, const struct a2al_prof *pr, double m
     for (int i = 0; i < pr->nwin; i++)
         t += pr->w[i].weight * a2al_win_time(p, &pr->w[i], m);
     return t;
+}
+
+double a2al_time_overlap(const struct a2al_plat *p, const struct a2al_prof *pr, double m)
+{
+    double t = 0, per_byte = pr->link_total / (p->link_mbps * 1e6);
+    if (p->node_mbps > 0)
+        per_byte = worse(per_byte, pr->node_total / (p->node_mbps * 1e6));
+    for (int i = 0; i < pr->nwin; i++) {       /* the windows' own bounds still hold */
+        struct a2al_win w = pr->w[i];
+        t += w.weight * (p->msg_ns * 1e-9 + w.hops * p->hop_ns * 1e-9);
+        if (w.intra && p->loop_mbps > 0)
+            per_byte = worse(per_byte, 1 / (p->loop_mbps * 1e6));
+    }
+    return t + m * per_byte;
 }

@@ -55,6 +55,8 @@ struct a2al_win {
 struct a2al_prof {
     int nwin;
     struct a2al_win *w;
+    long link_total;        /* the most flows one link direction carries over the call */
+    long node_total;        /* the most flows from and to one node over the call */
 };
 
 /* Window statistics of `alg` for the ranks of shape sh (ppn folded into X,
@@ -73,6 +75,11 @@ void a2al_prof_free(struct a2al_prof *p);
 
 /* The modeled time (s) of one call with m bytes per pair. */
 double a2al_time(const struct a2al_plat *plat, const struct a2al_prof *p, double m);
+/* The other end of the bracket (s): windows overlapping perfectly - the
+ * windows' latencies in sequence plus m x the busiest link's (or node's)
+ * flows over the whole call at full bandwidth, as if no flow ever waited
+ * for another window (SMPI's sliding Doublespread window lies between). */
+double a2al_time_overlap(const struct a2al_plat *plat, const struct a2al_prof *p, double m);
 /* The time of one window (s). */
 double a2al_win_time(const struct a2al_plat *plat, const struct a2al_win *w, double m);
 

@@ -42,7 +42,7 @@ prof() {
 [ -s "$OUT/costs.csv" ] || echo "phase,shape,ppn,alg,wall_s,cpu_s,peak_rss_kb,status" > "$OUT/costs.csv"
 PHASE=validation STRIDE=1
 # 1. validation: the SMPI rows, deduplicated, grouped per configuration
-[ $# -gt 0 ] && echo "source,coll,shape,ppn,procs,alg,bytes,smpi_us,model_us,ratio" > "$OUT/validation.csv"
+[ $# -gt 0 ] && echo "source,coll,shape,ppn,procs,alg,bytes,smpi_us,model_us,ratio,overlap_us,overlap_ratio" > "$OUT/validation.csv"
 for f in "$@"; do
     [ -s "$f" ] || continue
     awk -F, -v s="$(basename "$f")" '($1 == "alltoall" || $1 == "alltoallv") &&
@@ -54,15 +54,16 @@ rm -f "$OUT/smpi_rows.$$.csv"
     sizes=$(awk -F, -v a="$shape" -v b="$ppn" -v c="$alg" '$3 == a && $4 == b && $6 == c {print $7}' \
             "$OUT/smpi_rows.csv" | sort -un | paste -sd,)
     prof "$shape" "$ppn" "$alg" "$sizes" > "$OUT/val.$$.csv"
-    awk -F, 'NR == FNR {m[$6] = $7; next}
-        $3 == sh && $4 == pp && $6 == al {printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%.3f\n", $1, $2, $3, $4, $5, $6, $7, $8, m[$7], m[$7] / $8}' \
+    awk -F, 'NR == FNR {m[$6] = $7; o[$6] = $12; next}
+        $3 == sh && $4 == pp && $6 == al {printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%s,%.3f\n", $1, $2, $3,
+            $4, $5, $6, $7, $8, m[$7], m[$7] / $8, o[$7], o[$7] / $8}' \
         sh="$shape" pp="$ppn" al="$alg" "$OUT/val.$$.csv" "$OUT/smpi_rows.csv" >> "$OUT/validation.csv"
     rm -f "$OUT/val.$$.csv"
 done
 # 2. seed 004 Table 1 on the model
 PHASE=table1 STRIDE=${ALINK_STRIDE:-1}
 [ -s "$OUT/model.csv" ] ||
-    echo "nodes,dim,coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops,stride" > "$OUT/model.csv"
+    echo "nodes,dim,coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops,tov_us,throv_MBs,stride" > "$OUT/model.csv"
 for n in ${ALINK_NODES:-384 3072 27648}; do
     case $n in
     384) shapes="384 64x6 8x6x8" ;;

@@ -3,7 +3,8 @@
  * scripts/sim/platform.py: torus dimensions, link bandwidth and latency,
  * node limiter, loopback, and which physical node each rank sits on) and
  * prints one CSV row per message size:
- *   coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops
+ *   coll,shape,ppn,procs,alg,bytes,t_us,thr_MBs,windows,max_link,max_hops,tov_us,throv_MBs
+ * (t: windows in sequence; tov: windows overlapping perfectly, a2al_time_overlap)
  * thr = seed 004 eq. 1, (Np - Nlp) Nlp M / t.
  * Usage: a2a_link [-v] [-s STRIDE] [-n NODE_MBPS] [-f FLOW_MBPS] [-o MSG_NS] XML HOSTFILE SHAPE PPN
  *                 pairwise|doublespread SIZES
@@ -171,8 +172,10 @@ int main(int argc, char **argv)
         if (e == s || m < 0)
             die("bad size list", a[5]);
         double t = a2al_time(&p, &pr, m);
-        printf("alltoall,%s,%d,%d,%s,%.0f,%.3f,%.1f,%d,%d,%d\n", a[2], ppn, procs, a[4], m,
-               t * 1e6, t > 0 ? (double)(procs - ppn) * ppn * m / t / 1e6 : 0, nwin, mlink, mhops);
+        double to = a2al_time_overlap(&p, &pr, m);
+        printf("alltoall,%s,%d,%d,%s,%.0f,%.3f,%.1f,%d,%d,%d,%.3f,%.1f\n", a[2], ppn, procs, a[4], m,
+               t * 1e6, t > 0 ? (double)(procs - ppn) * ppn * m / t / 1e6 : 0, nwin, mlink, mhops,
+               to * 1e6, to > 0 ? (double)(procs - ppn) * ppn * m / to / 1e6 : 0);
         s = *e == ',' ? e + 1 : e;
     }
     a2al_prof_free(&pr);

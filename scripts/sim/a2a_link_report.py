@@ -41,14 +41,24 @@ def order_pairs(vals):
 def validation(out):
     path = os.path.join(D, "validation.csv")
     rows = list(csv.DictReader(open(path))) if os.path.exists(path) else []
+    for r in rows:                  # pairwise rounds are blocking Sendrecvs: nothing to overlap
+        if r["alg"] == "pairwise":
+            r["overlap_us"], r["overlap_ratio"] = r["model_us"], r["ratio"]
     if not rows:
         out.append("No SMPI rows given.\n")
         return
     rs = [float(r["ratio"]) for r in rows]
+    ro = [float(r["overlap_ratio"]) for r in rows if r["alg"] == "doublespread"]
+    rd = [float(r["ratio"]) for r in rows if r["alg"] == "doublespread"]
     out += ["Model beside SMPI: %d points (SimGrid 3.32 SMPI, `sweep.sh` settings), "
-            "model/SMPI median %.2f, range %.2f-%.2f; within 10%%: %d, within 25%%: %d." % (
+            "model/SMPI median %.2f, range %.2f-%.2f; within 10%%: %d, within 25%%: %d. "
+            "Doublespread's other end of the bracket (`a2al_time_overlap`, windows overlapping; pairwise "
+            "rounds cannot): median %.2f, range %.2f-%.2f; SMPI inside [overlap end, model] (2%% slack) at "
+            "%d of its %d points." % (
                 len(rs), statistics.median(rs), min(rs), max(rs),
-                sum(abs(x - 1) <= 0.10 for x in rs), sum(abs(x - 1) <= 0.25 for x in rs)), ""]
+                sum(abs(x - 1) <= 0.10 for x in rs), sum(abs(x - 1) <= 0.25 for x in rs),
+                statistics.median(ro), min(ro), max(ro),
+                sum(o <= 1.02 and x >= 0.98 for o, x in zip(ro, rd)), len(rd)), ""]
     for alg in ("pairwise", "doublespread"):
         a = [float(r["ratio"]) for r in rows if r["alg"] == alg]
         if a:
@@ -58,42 +68,45 @@ def validation(out):
     for r in rows:
         grp[(int(r["procs"]) // int(r["ppn"]), r["shape"], int(r["ppn"]), r["alg"])].append(r)
     out += ["", "Per configuration (all sizes and sessions):", "",
-            "| nodes | shape | ppn | alg | M | model / SMPI |", "|---|---|---|---|---|---|"]
+            "| nodes | shape | ppn | alg | M | model / SMPI | overlap end / SMPI |", "|---|---|---|---|---|---|---|"]
     for k in sorted(grp, key=lambda k: (k[0], -dim_of(k[1]), k[2], k[3])):
         g = grp[k]
         ms = sorted({int(r["bytes"]) for r in g})
         q = sorted(float(r["ratio"]) for r in g)
-        out.append("| %d | %s %s | %d | %s | %s | %s |" % (
+        qo = sorted(float(r["overlap_ratio"]) for r in g)
+        rng = lambda q: "%.2f" % q[0] if q[0] == q[-1] else "%.2f-%.2f" % (q[0], q[-1])
+        out.append("| %d | %s %s | %d | %s | %s | %s | %s |" % (
             k[0], DIM[dim_of(k[1])], k[1], k[2], k[3], ", ".join(size_txt(m) for m in ms),
-            "%.2f" % q[0] if q[0] == q[-1] else "%.2f-%.2f" % (q[0], q[-1])))
-    out += ["", "| source | shape | ppn | ranks | alg | M | SMPI t (us) | model t (us) | model / SMPI |",
-            "|---|---|---|---|---|---|---|---|---|"]
+            rng(q), rng(qo)))
+    out += ["", "| source | shape | ppn | ranks | alg | M | SMPI t (us) | model t (us) | model / SMPI | overlap end (us) |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        out.append("| %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |" % (
+        out.append("| %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f |" % (
             r["source"], r["shape"], r["ppn"], r["procs"], r["alg"], size_txt(r["bytes"]),
-            float(r["smpi_us"]), float(r["model_us"]), float(r["ratio"])))
+            float(r["smpi_us"]), float(r["model_us"]), float(r["ratio"]), float(r["overlap_us"])))
     # one SMPI time per configuration (median over sources) and its model time
     cfg = defaultdict(list)
     for r in rows:
         cfg[(r["shape"], int(r["ppn"]), int(r["procs"]), r["alg"], int(r["bytes"]))].append(
-            (float(r["smpi_us"]), float(r["model_us"])))
-    one = {k: (statistics.median(x[0] for x in v), v[0][1]) for k, v in cfg.items()}
+            (float(r["smpi_us"]), float(r["model_us"]), float(r["overlap_us"])))
+    one = {k: (statistics.median(x[0] for x in v), v[0][1], v[0][2]) for k, v in cfg.items()}
 
-    def check(groups, what):
+    def check(groups, what, j):
         kept = tot = 0
         bad = []
         for g, members in sorted(groups.items()):
             if len(members) < 2:
                 continue
             for a, b in order_pairs(members):
-                sa, ma = one[members[a]]
-                sb, mb = one[members[b]]
+                sa, ma = one[members[a]][0], one[members[a]][j]
+                sb, mb = one[members[b]][0], one[members[b]][j]
                 tot += 1
                 if (sa < sb) == (ma < mb):
                     kept += 1
                 else:
-                    bad.append("%s: %s %s %.1f vs %s %.1f us in SMPI, model %.1f vs %.1f (SMPI gap %.1f%%)" % (
-                        g, what, a, sa, b, sb, ma, mb, 100 * abs(sa - sb) / min(sa, sb)))
+                    bad.append("%s: %s %s %.1f vs %s %.1f us in SMPI, %s %.1f vs %.1f (SMPI gap %.1f%%)" % (
+                        g, what, a, sa, b, sb, "model" if j == 1 else "overlap end", ma, mb,
+                        100 * abs(sa - sb) / min(sa, sb)))
         return kept, tot, bad
 
     shapes = defaultdict(dict)
@@ -102,16 +115,17 @@ def validation(out):
         shape, ppn, procs, alg, m = k
         shapes["%d ranks ppn %d %s %s" % (procs, ppn, alg, size_txt(m))][shape] = k
         algs["%s ppn %d %s" % (shape, ppn, size_txt(m))][alg] = k
-    ks, ts, bs = check(shapes, "shape")
-    ka, ta, ba = check(algs, "alg")
-    out += ["", "Orderings (one SMPI time per configuration, the median where several sessions ran it):", "",
-            "- shapes (same ranks, ppn, algorithm, M): model keeps SMPI's order in %d of %d pairs" % (ks, ts),
-            "- algorithms (same shape, ppn, M): pairwise vs Doublespread kept in %d of %d" % (ka, ta)]
-    for b in bs + ba:
-        out.append("  - NOT kept: " + b)
+    out += ["", "Orderings (one SMPI time per configuration, the median where several sessions ran it):", ""]
+    for j, name in ((1, "model (windows in sequence)"), (2, "overlap end")):
+        ks, ts, bs = check(shapes, "shape", j)
+        ka, ta, ba = check(algs, "alg", j)
+        out += ["- %s: shapes (same ranks, ppn, algorithm, M) in SMPI's order in %d of %d pairs; "
+                "pairwise vs Doublespread (same shape, ppn, M) in %d of %d" % (name, ks, ts, ka, ta)]
+        for b in bs + ba:
+            out.append("  - NOT kept: " + b)
     with open(os.path.join(D, "validation_plot.dat"), "w") as f:
-        for k, (s, m) in sorted(one.items()):
-            f.write("%g %g %s\n" % (s, m, k[3]))
+        for k, (s, m, o) in sorted(one.items()):
+            f.write("%g %g %s %g\n" % (s, m, k[3], o))
 
 
 def gp(script):
@@ -144,19 +158,24 @@ def model_tables(out):
                     out.append("| %d | %s %s | %s%s | %s |" % (n, DIM[dim_of(sh)], sh, alg, samp, " | ".join(
                         "%.0f" % float(v["thr_MBs"]) if v else "-" for v in vals)))
     # the shape effect per point: each shape's throughput over the best shape's
-    out += ["", "Shape effect (seed figs. 1-2): Doublespread throughput of each shape / the best shape's, per M:", "",
-            "| nodes | ppn | M | 1-D | 2-D | 3-D | best | pairwise best |", "|---|---|---|---|---|---|---|---|"]
+    out += ["", "Shape effect (seed figs. 1-2): throughput of each shape / the best shape's, per M "
+            "(1-D / 2-D / 3-D), Doublespread at both ends of the bracket and pairwise:", "",
+            "| nodes | ppn | M | Doublespread | best | DS overlap end | best | pairwise | best |",
+            "|---|---|---|---|---|---|---|---|---|"]
     with open(os.path.join(D, "alink_shape_effect.csv"), "w") as f:
         w = csv.writer(f)
-        w.writerow(["nodes", "ppn", "bytes", "ds_1d_rel", "ds_2d_rel", "ds_3d_rel", "ds_best", "pw_best"])
+        w.writerow(["nodes", "ppn", "bytes", "ds_1d_rel", "ds_2d_rel", "ds_3d_rel", "ds_best",
+                    "dsov_1d_rel", "dsov_2d_rel", "dsov_3d_rel", "dsov_best",
+                    "pw_1d_rel", "pw_2d_rel", "pw_3d_rel", "pw_best"])
         for n in nodes:
             for ppn in ppns:
                 for s in sizes:
                     best = {}
                     rel = {}
-                    for alg in ("doublespread", "pairwise"):
-                        t = {dim_of(sh): float(by[(n, ppn, sh, alg, s)]["thr_MBs"])
-                             for sh in shapes_of[n] if (n, ppn, sh, alg, s) in by}
+                    for alg in ("doublespread", "pairwise", "ds_overlap"):
+                        a, col = ("doublespread", "throv_MBs") if alg == "ds_overlap" else (alg, "thr_MBs")
+                        t = {dim_of(sh): float(by[(n, ppn, sh, a, s)][col])
+                             for sh in shapes_of[n] if (n, ppn, sh, a, s) in by}
                         if not t:
                             continue
                         top = max(t.values())
@@ -164,12 +183,16 @@ def model_tables(out):
                         rel[alg] = {d: t[d] / top for d in t}
                     if "doublespread" not in rel:
                         continue
-                    r = rel["doublespread"]
-                    out.append("| %d | %d | %s | %s | %s |" % (n, ppn, size_txt(s), " | ".join(
-                        "%.2f" % r[d] if d in r else "-" for d in (1, 2, 3)), best["doublespread"] + " | " +
-                        best.get("pairwise", "-")))
+                    r, ro = rel["doublespread"], rel.get("ds_overlap", {})
+                    rp = rel.get("pairwise", {})
+                    f3 = lambda r: " / ".join("%.2f" % r[d] if d in r else "-" for d in (1, 2, 3))
+                    out.append("| %d | %d | %s | %s | %s | %s | %s | %s | %s |" % (
+                        n, ppn, size_txt(s), f3(r), best["doublespread"], f3(ro), best.get("ds_overlap", "-"),
+                        f3(rp), best.get("pairwise", "-")))
                     w.writerow([n, ppn, s] + ["%.3f" % r.get(d, 0) for d in (1, 2, 3)] +
-                               [best["doublespread"], best.get("pairwise", "")])
+                               [best["doublespread"]] + ["%.3f" % ro.get(d, 0) for d in (1, 2, 3)] +
+                               [best.get("ds_overlap", "")] + ["%.3f" % rp.get(d, 0) for d in (1, 2, 3)] +
+                               [best.get("pairwise", "")])
     # Doublespread over pairwise (seed fig. 3)
     out += ["", "Doublespread / pairwise time ratio on 3-D (seed fig. 3; < 1: Doublespread faster):", "",
             "| nodes | ppn | " + " | ".join(size_txt(s) for s in sizes) + " |", "|" + "---|" * (2 + len(sizes))]
@@ -242,6 +265,7 @@ set key top left
 set grid
 plot '%s/validation_plot.dat' u 1:(strcol(3) eq 'pairwise' ? $2 : 1/0) pt 5 lc rgb 'blue' t 'pairwise', \\
      '' u 1:(strcol(3) eq 'doublespread' ? $2 : 1/0) pt 9 lc rgb 'dark-green' t 'Doublespread', \\
+     '' u 1:4 pt 1 lc rgb 'gray' t 'overlap end (both)', \\
      x w l lc rgb 'black' t 'model = SMPI', 1.25*x w l dt 2 lc rgb 'gray' t '+-25%%', 0.8*x w l dt 2 lc rgb 'gray' notitle
 """ % (D, D))
 
