@@ -6,7 +6,7 @@ COLL_SRCS := $(addprefix $(COLL_DIR)/,coll_buf.c coll_select.c coll_model.c \
 	coll_barrier.c coll_bcast.c coll_bcast_pipe.c coll_tree_stream.c coll_reduce.c coll_allreduce.c \
 	coll_gather.c coll_scatter.c coll_allgather.c coll_alltoall.c \
 	coll_reduce_scatter.c coll_scan.c \
-	coll_shape.c coll_tune.c coll_decide.c coll_bcast_tofu.c coll_alltoall_ds.c)
+	coll_shape.c coll_tune.c coll_decide.c coll_bcast_tofu.c coll_alltoall_ds.c coll_a2a_sched.c)
 COLL_HDRS := $(wildcard $(COLL_DIR)/*.h)
 
 # Cost model (seed 004 eq. 4-7) unit test, cmocka, runs in `make test`.

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "coll_internal.h"
 #include "coll_shape.h"
+#include "coll_a2a_sched.h"
 
 /* Linear / pairwise over typed blocks described by counts and displs
  * (element offsets), shared by Alltoall and Alltoallv. */
@@ -53,7 +54,7 @@ static int a2a_pairwise(const void *sbuf, const int *sc, const int *sd, MPI_Data
     int rc = coll_copy(coll_elem(sbuf, sd[rank], s), sc[rank], sdt,
                        coll_elem(rbuf, rd[rank], r), rcn[rank], rdt);
     for (int R = 1; R < size && rc == MPI_SUCCESS; R++) {
-        int dst = (rank + R) % size, src = (rank - R + size) % size;
+        int src, dst = coll_pairwise_peer(rank, size, R, &src);
         rc = MPI_Sendrecv(coll_elem(sbuf, sd[dst], s), sc[dst], sdt, dst, tag,
                           coll_elem(rbuf, rd[src], r), rcn[src], rdt, src, tag,
                           comm, MPI_STATUS_IGNORE);

@@ -34,6 +34,8 @@ static int verbose(void)
 static void load_table(void)
 {
     static char loaded[256];
+    const char *c = getenv("MPI_MBCF_COLL_TUNE_CARRY");
+    coll_tune_carry = !(c && atoi(c) == 0);
     const char *m = getenv("MPI_MBCF_COLL_SEG_MIN");
     if (m && atol(m) > 0)
         coll_tune_seg_min = (size_t)atol(m);
@@ -71,6 +73,17 @@ static void say(MPI_Comm comm, const char *coll, size_t n, const struct coll_sha
     fprintf(stderr, ")\n");
 }
 
+/* "model", or which node shape's fit the model carried over. */
+static const char *model_why(const char *coll, const struct coll_shape *sh)
+{
+    static char why[80];
+    int n[3];
+    if (!coll_tune_carried(coll, sh, n))
+        return "model";
+    snprintf(why, sizeof why, "model, fit of %dx%dx%d carried over", n[0], n[1], n[2]);
+    return why;
+}
+
 void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int *alg,
                        size_t *seg)
 {
@@ -86,7 +99,7 @@ void coll_decide_bcast(MPI_Comm comm, const struct coll_shape *sh, size_t n, int
             why = "fugaku rule";
         } else {
             c = coll_tune_bcast(sh, n, L, B, NULL);
-            why = "model";
+            why = model_why("bcast", sh);
         }
         *alg = alg_index("bcast", coll_tune_bcast_names[c.alg]);
         if (!*seg)
@@ -123,7 +136,7 @@ int coll_decide_a2a(MPI_Comm comm, const struct coll_shape *sh, size_t m, int v,
         struct tune_choice c = coll_tune_a2a(coll, sh, m, allowed, L, B);
         alg = alg_index(coll, coll_tune_a2a_names[c.alg]);
         t = c.t;
-        why = "model";
+        why = model_why(coll, sh);
     }
     if (alg == ds && !ds_ok) {
         alg = pw;

@@ -280,17 +280,82 @@ int coll_tune_load(const char *path)
     return bad ? -1 : k;
 }
 
-static const struct entry *lookup(const char *coll, const char *alg, const struct coll_shape *sh)
+static int node_dims(const int n[3])
 {
-    int node0 = sh->n[0] / (sh->ppn > 0 ? sh->ppn : 1);
+    return (n[0] > 1) + (n[1] > 1) + (n[2] > 1);
+}
+
+/* The node shape (ranks per node unfolded from X) of a rank shape. */
+static void node_shape(const struct coll_shape *sh, int n[3])
+{
+    n[0] = sh->n[0] / (sh->ppn > 0 ? sh->ppn : 1);
+    n[1] = sh->n[1];
+    n[2] = sh->n[2];
+}
+
+static const struct entry *exact(const char *coll, const char *alg, const struct coll_shape *sh)
+{
+    int n[3];
+    node_shape(sh, n);
     for (int i = 0; i < ntable; i++) {
         const struct entry *e = &table[i];
-        if (e->ppn == sh->ppn && e->n[0] == node0 && e->n[1] == sh->n[1] &&
-            e->n[2] == sh->n[2] && strcasecmp(e->coll, coll) == 0 &&
+        if (e->ppn == sh->ppn && e->n[0] == n[0] && e->n[1] == n[1] &&
+            e->n[2] == n[2] && strcasecmp(e->coll, coll) == 0 &&
             strcasecmp(e->alg, alg) == 0)
             return e;
     }
     return NULL;
+}
+
+int coll_tune_carry = 1;
+
+/* The carry-over (coll_tune.h): no entry of this collective and ppn at the
+ * shape's node count -> the entry of the same algorithm, ppn and number of
+ * dimensions whose node count is nearest (ratio; a tie goes to the larger). */
+static const struct entry *carried(const char *coll, const char *alg, const struct coll_shape *sh)
+{
+    int n[3];
+    node_shape(sh, n);
+    double nodes = (double)n[0] * n[1] * n[2], bestd = 0;
+    const struct entry *best = NULL;
+    for (int i = 0; i < ntable; i++) {
+        const struct entry *e = &table[i];
+        double en = (double)e->n[0] * e->n[1] * e->n[2];
+        if (e->ppn == sh->ppn && en == nodes && strcasecmp(e->coll, coll) == 0)
+            return NULL;                /* this node count has a fit: no carry-over */
+        if (e->ppn != sh->ppn || node_dims(e->n) != node_dims(n) ||
+            strcasecmp(e->coll, coll) != 0 || strcasecmp(e->alg, alg) != 0)
+            continue;
+        double d = en > nodes ? en / nodes : nodes / en;
+        if (!best || d < bestd ||
+            (d == bestd && en > (double)best->n[0] * best->n[1] * best->n[2]))
+            best = e, bestd = d;
+    }
+    return best;
+}
+
+static const struct entry *lookup(const char *coll, const char *alg, const struct coll_shape *sh)
+{
+    const struct entry *e = exact(coll, alg, sh);
+    return e || !coll_tune_carry ? e : carried(coll, alg, sh);
+}
+
+int coll_tune_carried(const char *coll, const struct coll_shape *sh, int from[3])
+{
+    const char *const *names = strcasecmp(coll, "bcast") == 0 ? coll_tune_bcast_names
+                                                               : coll_tune_a2a_names;
+    int n = strcasecmp(coll, "bcast") == 0 ? TB_COUNT : TA_COUNT;
+    for (int a = 0; a < n; a++)
+        if (exact(coll, names[a], sh))
+            return 0;
+    for (int a = 0; coll_tune_carry && a < n; a++) {
+        const struct entry *e = carried(coll, names[a], sh);
+        if (e) {
+            memcpy(from, e->n, sizeof e->n);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,

@@ -57,8 +57,19 @@ int coll_tune_fit4(const struct tune_terms *x, const double *t, int n, double *T
  * Bc 0 or absent: no steady-state term). Load replaces
  * the table; returns entries read or -1 (file missing / bad line). */
 int coll_tune_load(const char *path);
-/* L, B for an algorithm on a node shape: the table's entry (returns 1),
- * else def (returns 0). */
+/* Carry-over, the default when the table has no fit for a node count
+ * (docs/collectives.md "The tuner at 3072 nodes", a2alink): a shape whose
+ * node count (at its ppn) has no entry of the collective at all takes the
+ * entries of the same algorithm, ppn and number of dimensions at the
+ * nearest node count in the table (the 384-node fit prices 3072 and
+ * 27,648 nodes). 0 turns it off (MPI_MBCF_COLL_TUNE_CARRY=0): such shapes
+ * then use the built-in figures. */
+extern int coll_tune_carry;
+/* Whether the collective's entries for this shape are carried over; the
+ * node shape they were fitted on in from[3] (1 = carried, 0 = not). */
+int coll_tune_carried(const char *coll, const struct coll_shape *sh, int from[3]);
+/* L, B for an algorithm on a node shape: the table's entry, exact or
+ * carried over (returns 1), else def (returns 0). */
 int coll_tune_params(const char *coll, const char *alg, const struct coll_shape *sh,
                       double defL, double defB, double *L, double *B);
 /* T0 of an algorithm on a node shape (0 without a table entry). */

@@ -32,7 +32,9 @@ LOOPBACK_MBPS = 20000 # intra-node copies (PPN > 1): assumed, memory-bound
 PHYS = {384: (8, 6, 8), 3072: (16, 12, 16), 27648: (48, 12, 48),
         # between Table 1's rows (simscale2: the Alltoall shape trend below
         # 3072 nodes): the 3-D shapes the study runs at these counts
-        768: (8, 12, 8), 1536: (8, 12, 16)}
+        768: (8, 12, 8), 1536: (8, 12, 16),
+        # the link-load model's SMPI validation (a2alink): 96 nodes, 1-D/2-D on 4x6x4
+        96: (4, 6, 4)}
 
 def snake(X, Y, Z):
     """physical node ids along a boustrophedon path: neighbours are adjacent"""

@@ -19,6 +19,8 @@ PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 hold384 seg384 a384 a384p4 a768 amod
 #   t3072 (t3072tail)   tuner, Fugaku rule and fixed runs at 3072 nodes
 #   aab ashape ashape1536 a3072   Alltoall: SMPI-option A/B (384, 768),
 #                       3-D vs 1-D at 768 and 1536, and 3072 ranks
+#   alval alink         Alltoall link-load model: SMPI validation points, and
+#                       the model at 384, 3072, 27,648 nodes (a2alink)
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
 SIZES=4k,16k,64k,256k,1M
@@ -157,6 +159,20 @@ has ashape1536 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-optimfull}") $S "$OUT" alltoall 1 "8x12x16 1536" "doublespread" 64; }
 has a3072 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-optimfull}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
+# the Alltoall link-load model (a2alink, scripts/sim/a2a_link.sh): its SMPI
+# validation points (alval: 96 and 384 nodes, 1-D/2-D/3-D on one physical
+# torus, pairwise and Doublespread, 64 B-64 KiB, 1 and 4 per node; 1-40 s CPU
+# each), then the model over seed Table 1 (alink: 384, 3072, 27,648 nodes;
+# minutes, mostly the 27,648 x 4 profiles) with its validation table and plots
+# (buffers: SMPI holds 2 x P x m per rank here, shared malloc or not: a
+# 384-rank run at 64 KiB took 19 GB and was killed, so 384 ranks stop at 4 KiB)
+has alval && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-1800}
+    $S "$OUT" alltoall 1 "96 16x6 4x6x4" "doublespread pairwise" 64,1k,16k,64k
+    $S "$OUT" alltoall 1 "384 64x6 8x6x8" "doublespread pairwise" 64,1k,4k
+    $S "$OUT" alltoall 4 "96 4x6x4 16x6" "doublespread pairwise" 64,1k,4k; }
+has alink && { ALINK_NODES="384 3072" "$here/a2a_link.sh" "$OUT/alink" "$OUT/results.csv" "$root"/docs/collectives/*results*.csv
+    ALINK_NODES=27648 ALINK_PPN=1 "$here/a2a_link.sh" "$OUT/alink"
+    ALINK_NODES=27648 ALINK_PPN=4 ALINK_STRIDE=4 "$here/a2a_link.sh" "$OUT/alink"; }
 # 27,648 ranks above 4 KiB (simscale2): shared-malloc buffers with the map
 # count raised to 4 x 27,648 + 65536 (rounded up); 3-D first, then 2-D and
 # 1-D (1-D Trinaryx6: a 27,647-hop chain, 1 MiB stacks), then 1 MiB with

@@ -203,6 +203,99 @@ static void test_table_and_rule(void **state)
     assert_int_equal((int)coll_tune_bcast_fugaku(65536).seg, 16384);
 }
 
+/* The carry-over default (coll_tune.h): a node count without any fit of
+ * the collective takes the same algorithm's entry of the same ppn and
+ * dimension count at the nearest node count; it chooses exactly as the
+ * table relabelled to the new shapes would (docs/collectives.md "The tuner
+ * at 3072 nodes"); exact entries, other dimension counts, other ppn and a
+ * node count with any fit of the collective are not carried. */
+static void write_table(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_carry_over(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_coll_tune.XXXXXX";
+    int fd = mkstemp(path), from[3];
+    assert_true(fd >= 0);
+    close(fd);
+    static const char t384[] =
+        "bcast trinaryx6 8x6x8 1 1.73 6340 30\nbcast bintree3d 8x6x8 1 4.29 6640 1\n"
+        "bcast bintree6d 8x6x8 1 0.5 3000 1.2 2100\nbcast bintree3d 384 1 2.0 3000\n"
+        "bcast trinaryx6 384 1 1.0 6800 34\nbcast split_bintree 384 1 0.3 2000\n"
+        "alltoall doublespread 8x6x8 1 0.1 5000\nalltoall pairwise 16x12x16 1 0.2 4000\n";
+    static const char t3072[] =
+        "bcast trinaryx6 16x12x16 1 1.73 6340 30\nbcast bintree3d 16x12x16 1 4.29 6640 1\n"
+        "bcast bintree6d 16x12x16 1 0.5 3000 1.2 2100\nbcast bintree3d 3072 1 2.0 3000\n"
+        "bcast trinaryx6 3072 1 1.0 6800 34\nbcast split_bintree 3072 1 0.3 2000\n";
+    write_table(path, t384);
+    assert_int_equal(coll_tune_load(path), 8);
+    struct coll_shape sh;
+    double L, B;
+    coll_shape_make("16x12x16", 3072, &sh);
+    assert_int_equal(coll_tune_params("bcast", "trinaryx6", &sh, 1, 1, &L, &B), 1);
+    assert_true(near(L, 1.73e-6, 1e-9) && near(B, 6.34e9, 1e-9));
+    assert_int_equal(coll_tune_params("bcast", "bintree3d", &sh, 1, 1, &L, &B), 1);
+    assert_true(near(L, 4.29e-6, 1e-9));                     /* the 3-D entry, not the 1-D one */
+    assert_int_equal(coll_tune_carried("bcast", &sh, from), 1);
+    assert_true(from[0] == 8 && from[1] == 6 && from[2] == 8);
+    assert_int_equal(coll_tune_params("bcast", "binomial", &sh, 1, 2, &L, &B), 0);
+    assert_true(L == 1 && B == 2);                            /* no entry anywhere: default */
+    /* alltoall has a fit at 3072 nodes (pairwise): Doublespread not carried */
+    assert_int_equal(coll_tune_params("alltoall", "doublespread", &sh, 1, 2, &L, &B), 0);
+    assert_int_equal(coll_tune_carried("alltoall", &sh, from), 0);
+    coll_shape_make("3072", 3072, &sh);                       /* 1-D takes the 1-D entry */
+    assert_int_equal(coll_tune_params("bcast", "bintree3d", &sh, 1, 1, &L, &B), 1);
+    assert_true(near(L, 2.0e-6, 1e-9));
+    coll_shape_make("48x64", 3072, &sh);                      /* no 2-D fit: default */
+    assert_int_equal(coll_tune_params("bcast", "trinaryx6", &sh, 1, 2, &L, &B), 0);
+    coll_shape_make("16x12x16", 4 * 3072, &sh);               /* no ppn 4 fit: default */
+    assert_int_equal(coll_tune_params("bcast", "trinaryx6", &sh, 1, 2, &L, &B), 0);
+    coll_shape_make("8x6x8", 384, &sh);                       /* exact shape: not carried */
+    assert_int_equal(coll_tune_carried("bcast", &sh, from), 0);
+    /* the choices equal those of the relabelled table, every size and shape */
+    static const char *shapes[] = { "16x12x16", "3072", "48x12x48" };
+    static const int sizes[] = { 3072, 3072, 27648 };
+    for (int i = 0; i < 3; i++)
+        for (size_t M = 64; M <= (1u << 20); M *= 4) {
+            coll_shape_make(shapes[i], sizes[i], &sh);
+            write_table(path, t384);
+            assert_int_equal(coll_tune_load(path), 8);
+            struct tune_choice a = coll_tune_bcast(&sh, M, 0.5e-6, 6.8e9, NULL);
+            coll_tune_carry = 0;
+            struct tune_choice d = coll_tune_bcast(&sh, M, 0.5e-6, 6.8e9, NULL);
+            coll_tune_carry = 1;
+            if (i < 2) {
+                write_table(path, t3072);
+                assert_int_equal(coll_tune_load(path), 6);
+                struct tune_choice b = coll_tune_bcast(&sh, M, 0.5e-6, 6.8e9, NULL);
+                assert_int_equal(a.alg, b.alg);
+                assert_int_equal((int)a.seg, (int)b.seg);
+                assert_true(near(a.t, b.t, 1e-12));
+            }
+            assert_false(near(a.t, d.t, 1e-3));              /* not the built-in figures */
+        }
+    /* the nearest node count wins */
+    write_table(path, "bcast binomial 4x4x4 1 1 1000\nbcast binomial 16x16x16 1 3 1000\n");
+    assert_int_equal(coll_tune_load(path), 2);
+    coll_shape_make("8x6x8", 384, &sh);                       /* 384/64 = 6 < 4096/384 */
+    coll_tune_params("bcast", "binomial", &sh, 0, 0, &L, &B);
+    assert_true(near(L, 1e-6, 1e-9));
+    coll_shape_make("16x12x16", 3072, &sh);                   /* 4096/3072 < 3072/64 */
+    coll_tune_params("bcast", "binomial", &sh, 0, 0, &L, &B);
+    assert_true(near(L, 3e-6, 1e-9));
+    coll_tune_carry = 0;
+    assert_int_equal(coll_tune_params("bcast", "binomial", &sh, 0, 0, &L, &B), 0);
+    coll_tune_carry = 1;
+    unlink(path);
+    coll_tune_load(path);                                     /* empty the table */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_fit4),
         cmocka_unit_test(test_segment_and_1d),
         cmocka_unit_test(test_table_and_rule),
+        cmocka_unit_test(test_carry_over),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
