@@ -109,13 +109,6 @@ int mq_sreq_arrive(struct mq_sreq_peer *p, const struct mq_sreq *r)
     return 1;
 }
 
-uint32_t mq_sreq_fifo_sent(struct mq_sreq_peer *p)
-{
-    p->rejected += (uint64_t)p->n;
-    p->n = 0;
-    return ++p->sent;
-}
-
 int mq_sreq_take(struct mq_sreq_peer *p, int32_t tag, uint32_t ctx, struct mq_sreq *out)
 {
     struct mq_env msg = { 0, tag, ctx };

@@ -141,8 +141,14 @@ void mq_sreq_peer_destroy(struct mq_sreq_peer *p);
  * Returns 1 kept, 0 rejected, -1 out of memory. */
 int mq_sreq_arrive(struct mq_sreq_peer *p, const struct mq_sreq *r);
 /* We send a FIFO message to the peer: every request held becomes stale.
- * Returns the sequence number the message carries (1, 2, ...). */
-uint32_t mq_sreq_fifo_sent(struct mq_sreq_peer *p);
+ * Returns the sequence number the message carries (1, 2, ...). (inline:
+ * every eager send counts one) */
+static inline uint32_t mq_sreq_fifo_sent(struct mq_sreq_peer *p)
+{
+    p->rejected += (uint64_t)p->n;
+    p->n = 0;
+    return ++p->sent;
+}
 /* Take the first request accepting (tag, ctx); 1 found, 0 none. */
 int mq_sreq_take(struct mq_sreq_peer *p, int32_t tag, uint32_t ctx, struct mq_sreq *out);
 /* Drop the request with this rid (receiver cancelled it); 1 if it was held. */

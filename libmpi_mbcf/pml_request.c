@@ -50,21 +50,13 @@ void req_release_owned(struct req *r)
         dt_release(r->dt);
 }
 
-/* The operation finished: keep the request until Wait/Test, unless freed. */
-void req_complete(struct req *r)
+void req_send_bufs_free(struct req *r)
 {
-    if (r->kind == RK_SEND && r->bsend_block) {
+    if (r->bsend_block) {
         bsend_free(r->bsend_block);
         r->bsend_block = NULL;
         r->data = NULL;
     }
-    if (r->kind == RK_SEND && r->tmp) {
-        free(r->tmp);
-        r->tmp = NULL;
-    }
-    r->state = RS_DONE;
-    if (r->freed && !r->persistent)
-        req_release(r);
-    else if (r->freed)
-        req_release(r);
+    free(r->tmp);
+    r->tmp = NULL;
 }

@@ -104,6 +104,17 @@ static inline struct req *req_by_id(uint64_t id)
         return NULL;
     return r;
 }
-void req_complete(struct req *r);       /* the operation finished */
+/* A send's buffered-mode block and packed copy go (pml_request.c). */
+void req_send_bufs_free(struct req *r);
+/* The operation finished: the request is kept until Wait/Test, unless it
+ * was freed (inline: every message completes one). */
+static inline void req_complete(struct req *r)
+{
+    if (r->kind == RK_SEND && (r->bsend_block || r->tmp))
+        req_send_bufs_free(r);
+    r->state = RS_DONE;
+    if (r->freed)
+        req_release(r);
+}
 
 #endif
