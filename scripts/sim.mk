@@ -19,6 +19,10 @@ $(SIM_BUILD)/coll_fit: scripts/sim/coll_fit.c $(COLL_DIR)/coll_tune.c $(COLL_DIR
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(COLL_DIR) -o $@ scripts/sim/coll_fit.c $(COLL_DIR)/coll_tune.c $(COLL_DIR)/coll_shape.c $(COLL_DIR)/coll_model.c
 
+# the probe of the SMPI platform's resources behind the link-load model
+$(SIM_BUILD)/smpi_pairs: scripts/sim/smpi_pairs.c
+	@mkdir -p $(dir $@)
+	$(SMPICC) $(SIM_CFLAGS) -o $@ scripts/sim/smpi_pairs.c
 # host tool: the Alltoall link-load model (scripts/sim/a2a_link.[ch]) over
 # the library's own schedule (coll_a2a_sched.c); plain C, built by `all`
 A2AL_SRCS := scripts/sim/a2a_link.c $(COLL_DIR)/coll_a2a_sched.c $(COLL_DIR)/coll_shape.c
@@ -34,7 +38,8 @@ $(BUILD)/host/test_a2a_link: tests/host/test_a2a_link.c $(A2AL_SRCS) $(A2AL_HDRS
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Iscripts/sim -I$(COLL_DIR) -o $@ tests/host/test_a2a_link.c $(A2AL_SRCS) -lcmocka
 
 .PHONY: sim-tools bench-coll sim
-sim-tools: $(SIM_BUILD)/coll_bench $(SIM_BUILD)/coll_tofu $(SIM_BUILD)/coll_fit $(SIM_BUILD)/a2a_link
+sim-tools: $(SIM_BUILD)/coll_bench $(SIM_BUILD)/coll_tofu $(SIM_BUILD)/coll_fit $(SIM_BUILD)/a2a_link \
+	$(SIM_BUILD)/smpi_pairs
 bench-coll sim: deps sim-tools
 	scripts/sim/study.sh
 # the same driver for the QEMU guests: coll source compiled into the program

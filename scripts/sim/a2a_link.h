@@ -18,8 +18,9 @@
  * What it drops against SMPI: no max-min sharing inside a window (a link
  * with k flows slows all of them to B/k for the whole window, and the
  * other flows do not speed up when one ends), no overlap of a window with
- * the next (SMPI keeps 3 Doublespread steps in flight per rank, sliding),
- * no rank skew. Plain C, no MPI: unit-tested in tests/host/test_a2a_link.c. */
+ * the next (SMPI keeps 3 Doublespread steps in flight per rank, sliding;
+ * a2al_time_overlap gives the other end of that bracket), no rank skew.
+ * Plain C, no MPI: unit-tested in tests/host/test_a2a_link.c. */
 #ifndef SCRIPTS_SIM_A2A_LINK_H
 #define SCRIPTS_SIM_A2A_LINK_H
 

@@ -161,9 +161,10 @@ has a3072 && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-5400}
     SIM_EXTRA_CFG=$(aab_cfg "${A3072_CFG:-optimfull}") $S "$OUT" alltoall 1 "16x12x16 3072" "doublespread pairwise" 64; }
 # the Alltoall link-load model (a2alink, scripts/sim/a2a_link.sh): its SMPI
 # validation points (alval: 96 and 384 nodes, 1-D/2-D/3-D on one physical
-# torus, pairwise and Doublespread, 64 B-64 KiB, 1 and 4 per node; 1-40 s CPU
-# each), then the model over seed Table 1 (alink: 384, 3072, 27,648 nodes;
-# minutes, mostly the 27,648 x 4 profiles) with its validation table and plots
+# torus, pairwise and Doublespread, 64 B-64 KiB, 1 and 4 per node; 1-440 s
+# CPU each, 20+ min wall for a 384-rank Doublespread on a loaded host), then
+# the model over seed Table 1 (alink: 384, 3072, 27,648 nodes; minutes,
+# mostly the 27,648 x 4 profiles) with its validation table and plots
 # (buffers: SMPI holds 2 x P x m per rank here, shared malloc or not: a
 # 384-rank run at 64 KiB took 19 GB and was killed, so 384 ranks stop at 4 KiB)
 has alval && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-1800}

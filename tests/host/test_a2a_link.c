@@ -1,6 +1,7 @@
 /* test_a2a_link.c - cmocka tests of the Alltoall link-load model
  * (scripts/sim/a2a_link.c): SimGrid's torus direction rule, a link load
- * computed by hand on a 4-node ring, the node and loopback terms with 2
+ * computed by hand on a 4-node ring (and its whole-call totals, the
+ * overlapping end of the bracket), the node and loopback terms with 2
  * ranks per node, Doublespread's first window on 3-D shapes (one flow per
  * link: the 6 directions), 1-D pairwise on a ring bound by its cut, and the
  * difference arrays against a hop-by-hop walk of every route on 3-D tori
@@ -80,6 +81,12 @@ static void test_ring_by_hand(void **state)
     }
     double want = 4 * MIB / 6800e6 + 4 * 80e-9;
     assert_true(a2al_time(&p, &pr, MIB) > want * 0.999999 && a2al_time(&p, &pr, MIB) < want * 1.000001);
+    /* overlapping end: up links 0 and 1 carry 1 + 2 flows over the call */
+    assert_int_equal(pr.link_total, 3);
+    assert_int_equal(pr.node_total, 6);
+    want = 3 * MIB / 6800e6 + 4 * 80e-9;
+    double to = a2al_time_overlap(&p, &pr, MIB);
+    assert_true(to > want * 0.999999 && to < want * 1.000001);
     a2al_prof_free(&pr);
     free(id);
 }
