@@ -132,6 +132,21 @@ def gp(script):
     subprocess.run(["gnuplot"], input=script, text=True, check=False)
 
 
+def gp_row(png, panels):
+    """one PNG of throughput-vs-M panels side by side (log-log)"""
+    gp("""set terminal png size 1500,450
+set output '%s'
+set multiplot layout 1,%d
+set logscale xy
+set xlabel 'M (bytes per pair)'
+set ylabel 'eq. 1 throughput (MB/s)'
+set key bottom right
+set grid
+%s
+unset multiplot
+""" % (png, len(panels), "\n".join(panels)))
+
+
 def model_tables(out):
     rows = list(csv.DictReader(open(os.path.join(D, "model.csv"))))
     if not rows:
@@ -227,34 +242,14 @@ def model_tables(out):
                     D, n, sh, ppn, alg, color[dim_of(sh)], pt[dim_of(sh)], DIM[dim_of(sh)], sh)
                     for sh in shapes_of[n]]
                 plots.append("\n".join(cur) + "\nplot " + ", ".join(lines))
-            gp("""set terminal png size 1500,450
-set output '%s/%s_alink_ppn%d.png'
-set multiplot layout 1,%d
-set logscale xy
-set xlabel 'M (bytes per pair)'
-set ylabel 'eq. 1 throughput (MB/s)'
-set key bottom right
-set grid
-%s
-unset multiplot
-""" % (D, tag, ppn, len(nodes), "\n".join(plots)))
+            gp_row("%s/%s_alink_ppn%d.png" % (D, tag, ppn), plots)
         plots = []
         for n in nodes:
             sh = [x for x in shapes_of[n] if dim_of(x) == 3][0]
             plots.append("set title '3-D %s (%d nodes), %d/node'\nplot '%s/alink_%d_%s_p%d_pairwise.dat' u 1:2 w lp "
                          "lc rgb 'blue' pt 5 t 'pairwise', '%s/alink_%d_%s_p%d_doublespread.dat' u 1:2 w lp "
                          "lc rgb 'dark-green' pt 9 t 'Doublespread'" % (sh, n, ppn, D, n, sh, ppn, D, n, sh, ppn))
-        gp("""set terminal png size 1500,450
-set output '%s/fig3_alink_ppn%d.png'
-set multiplot layout 1,%d
-set logscale xy
-set xlabel 'M (bytes per pair)'
-set ylabel 'eq. 1 throughput (MB/s)'
-set key bottom right
-set grid
-%s
-unset multiplot
-""" % (D, ppn, len(nodes), "\n".join(plots)))
+        gp_row("%s/fig3_alink_ppn%d.png" % (D, ppn), plots)
     if os.path.exists(os.path.join(D, "validation_plot.dat")):
         gp("""set terminal png size 700,600
 set output '%s/alink_validation.png'
