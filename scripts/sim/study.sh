@@ -21,6 +21,7 @@ PH=${STUDY_PHASES:-"b384 cal384 fit384 t384 hold384 seg384 a384 a384p4 a768 amod
 #                       3-D vs 1-D at 768 and 1536, and 3072 ranks
 #   alval alink         Alltoall link-load model: SMPI validation points, and
 #                       the model at 384, 3072, 27,648 nodes (a2alink)
+#   t27648              the tuner at 27,648 nodes (384-node fit carried over)
 BC_ALGS="binomial trinaryx3 trinaryx6 bintree3d bintree6d"
 SEGD="trinaryx3 trinaryx6 bintree3d bintree6d"
 SIZES=4k,16k,64k,256k,1M
@@ -186,5 +187,17 @@ has big64s && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
     SIM_STACK_KB=1024 COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "27648" "trinaryx6" 64k; }
 has big1m && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
     COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6@65536 bintree3d@65536" 1M; }
+# the tuner at 27,648 nodes (round 6): the 384-node fit carried over (the
+# default), its decisions (decide27648.csv), its own runs at 4 KiB (plain
+# buffers) and 64 KiB on 3-D and 1-D (shared malloc), to set beside the
+# fixed runs of big/big64/big64s (2-D 64 KiB left out: the 2-D tree runs
+# there are max-min solver-bound); at 1 MiB on 3-D its choice, Bintree3d in
+# 64 KiB segments, is big1m's fixed run
+has t27648 && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}
+    for sh in 48x12x48 144x192 27648; do "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 4k,64k 4096
+        "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 1M 65536 | tail -n +2; done > "$OUT/decide27648.csv"
+    MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "48x12x48 144x192 27648" auto 4k
+    raise_maps $BIGMAPS
+    COLL_BENCH_SHARED=1 MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "48x12x48 27648" auto 64k; }
 "$here/report.py" "$OUT"
 echo "study: results in $OUT" >&2
