@@ -73,12 +73,13 @@ static void say(MPI_Comm comm, const char *coll, size_t n, const struct coll_sha
     fprintf(stderr, ")\n");
 }
 
-/* "model", or which node shape's fit the model carried over. */
+/* "model", or which node shape's fit the model carried over (looked up
+ * only for the decision print). */
 static const char *model_why(const char *coll, const struct coll_shape *sh)
 {
     static char why[80];
     int n[3];
-    if (!coll_tune_carried(coll, sh, n))
+    if (!verbose() || !coll_tune_carried(coll, sh, n))
         return "model";
     snprintf(why, sizeof why, "model, fit of %dx%dx%d carried over", n[0], n[1], n[2]);
     return why;
