@@ -194,8 +194,9 @@ has big1m && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
 # there are max-min solver-bound); at 1 MiB on 3-D its choice, Bintree3d in
 # 64 KiB segments, is big1m's fixed run
 has t27648 && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}
-    for sh in 48x12x48 144x192 27648; do "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 4k,64k 4096
-        "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 1M 65536 | tail -n +2; done > "$OUT/decide27648.csv"
+    { "$root/build/sim/coll_fit" decide "$TUNE384" 48x12x48 4k 4096 | head -1
+      for sh in 48x12x48 144x192 27648; do "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 4k,64k 4096 | tail -n +2
+        "$root/build/sim/coll_fit" decide "$TUNE384" "$sh" 1M 65536 | tail -n +2; done; } > "$OUT/decide27648.csv"
     COLL_BENCH_SHARED=0 MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "48x12x48 144x192 27648" auto 4k
     raise_maps $BIGMAPS
     COLL_BENCH_SHARED=1 MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "48x12x48 27648" auto 64k; }
