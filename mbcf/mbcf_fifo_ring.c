@@ -114,6 +114,7 @@ int mbcf_ring_attach(struct mbcf_ring_consumer *c, void *ring, uint64_t bytes)
     c->ring = ring;
     c->dsize = bytes - MBCF_RING_CTRL;
     c->head = __atomic_load_n((uint64_t *)ring, __ATOMIC_ACQUIRE);
+    c->hoff = c->head % c->dsize;
     c->cur = 0;
     return MBCF_OK;
 }
@@ -140,7 +141,7 @@ int mbcf_ring_peek(struct mbcf_ring_consumer *c, const void **msg, uint32_t *len
             return 0;
         if (!(fl & MBCF_ENT_PAD))      /* a data entry too long or beyond the area */
             return -MBCF_E_FIFO_CORRUPT;
-        if (MBCF_ENT_LEN(w) != c->dsize - c->head % c->dsize - 8)
+        if (MBCF_ENT_LEN(w) != c->dsize - c->hoff - 8)
             return -MBCF_E_FIFO_CORRUPT;
         mbcf_ring_advance(c, MBCF_ENT_LEN(w) + 8);
     }

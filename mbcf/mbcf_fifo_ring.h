@@ -78,6 +78,7 @@ struct mbcf_ring_consumer {
     uint8_t *ring;
     uint64_t dsize;
     uint64_t head;    /* local consume position, published to ctrl.head on pop */
+    uint64_t hoff;    /* head % dsize, kept as head moves: no division per look */
     uint64_t cur;     /* bytes the entry returned by peek occupies (0 = none) */
 };
 
@@ -94,8 +95,7 @@ int mbcf_ring_peek(struct mbcf_ring_consumer *c, const void **msg, uint32_t *len
  * libraries' FIFO drains): the entry word at head, read once (acquire). */
 static inline uint64_t mbcf_ring_head_word(const struct mbcf_ring_consumer *c)
 {
-    return __atomic_load_n((const uint64_t *)(const void *)(c->ring + MBCF_RING_CTRL +
-                                                            c->head % c->dsize),
+    return __atomic_load_n((const uint64_t *)(const void *)(c->ring + MBCF_RING_CTRL + c->hoff),
                            __ATOMIC_ACQUIRE);
 }
 /* Is head word w a data entry that lies inside the data area? Then 1 with
@@ -104,7 +104,7 @@ static inline uint64_t mbcf_ring_head_word(const struct mbcf_ring_consumer *c)
 static inline int mbcf_ring_data_entry(struct mbcf_ring_consumer *c, uint64_t w,
                                        const void **msg, uint32_t *len, uint16_t *src)
 {
-    uint64_t idx = c->head % c->dsize;
+    uint64_t idx = c->hoff;
     uint32_t n = MBCF_ENT_LEN(w);
     if ((MBCF_ENT_FLAGS(w) & (MBCF_ENT_VALID | MBCF_ENT_PAD)) != MBCF_ENT_VALID ||
         n > MBCF_FIFO_ENTRY_MAX || idx + mbcf_ring_entry_bytes(n) > c->dsize)
@@ -115,12 +115,17 @@ static inline int mbcf_ring_data_entry(struct mbcf_ring_consumer *c, uint64_t w,
     c->cur = mbcf_ring_entry_bytes(n);
     return 1;
 }
-/* Clear the header at head, move head by bytes and publish it (ctrl.head). */
+/* Clear the header at head, move head by bytes and publish it (ctrl.head).
+ * An entry or pad never crosses the end of the data area, so hoff + bytes is
+ * at most dsize: one subtraction wraps it. */
 static inline void mbcf_ring_advance(struct mbcf_ring_consumer *c, uint64_t bytes)
 {
-    __atomic_store_n((uint64_t *)(void *)(c->ring + MBCF_RING_CTRL + c->head % c->dsize), 0,
+    __atomic_store_n((uint64_t *)(void *)(c->ring + MBCF_RING_CTRL + c->hoff), 0,
                      __ATOMIC_RELAXED);
     c->head += bytes;
+    c->hoff += bytes;
+    if (c->hoff >= c->dsize)
+        c->hoff -= c->dsize;
     __atomic_store_n((uint64_t *)(void *)c->ring, c->head, __ATOMIC_RELEASE);
 }
 /* Release the entry returned by the last successful peek. */

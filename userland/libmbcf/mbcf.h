@@ -44,6 +44,7 @@ typedef struct mbcf_fifo {
     void *ring;       /* ring memory (owner's) */
     size_t bytes;     /* ring size */
     uint64_t head;    /* owner's consume position (bytes, monotonic) */
+    uint64_t head_off;  /* head % (bytes - MBCF_RING_CTRL): the head entry's word */
     void *impl;       /* implementation detail */
 } mbcf_fifo_t;
 int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes);
@@ -52,13 +53,12 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes);
 int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node); /* sender's rank */
 void mbcf_fifo_pop(mbcf_fifo_t *f);   /* release the entry returned by peek */
 /* Is something (an entry or a pad) at the head? A few loads, no call: the
- * entry word at data[head % dsize] with its VALID flag (mbcf_abi.h ring
+ * entry word at data[head_off] with its VALID flag (mbcf_abi.h ring
  * layout), for a progress loop that skips empty FIFOs. peek decides. */
 static inline int mbcf_fifo_ready(const mbcf_fifo_t *f)
 {
-    uint64_t dsize = (uint64_t)f->bytes - MBCF_RING_CTRL;
     const uint64_t *w = (const uint64_t *)(const void *)((const uint8_t *)f->ring +
-                                                         MBCF_RING_CTRL + f->head % dsize);
+                                                         MBCF_RING_CTRL + f->head_off);
     return f->impl && (MBCF_ENT_FLAGS(__atomic_load_n(w, __ATOMIC_ACQUIRE)) & MBCF_ENT_VALID);
 }
 
@@ -106,7 +106,15 @@ uint32_t mbcf_events(void);
  * completion queue, for its own operations that went through: they can be
  * drained in batches, unless mbcf_refused() moved (a refusal to react to)
  * or it waits for a completion itself (then mbcf_wait). */
-uint32_t mbcf_news(void);
+/* Inline (a progress loop reads it several times per message): the sum of
+ * the two words the backend names at init (guest: the kernel's news word and
+ * a zero; host: the doorbell and the local refusal count); zero before. */
+extern const uint32_t *mbcf_news_src[2];
+static inline uint32_t mbcf_news(void)
+{
+    return __atomic_load_n(mbcf_news_src[0], __ATOMIC_ACQUIRE) +
+           __atomic_load_n(mbcf_news_src[1], __ATOMIC_RELAXED);
+}
 uint32_t mbcf_refused(void);
 /* Block until mbcf_news() differs from seen (posted operations flushed
  * first) or timeout_ns passed: 0 or -MBCF_E_TIMEOUT. */

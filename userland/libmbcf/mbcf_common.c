@@ -21,6 +21,7 @@ int mbcf_fifo_local_init(mbcf_fifo_t *f, void *ring, size_t bytes)
     f->ring = ring;
     f->bytes = bytes;
     f->head = 0;
+    f->head_off = 0;
     f->impl = c;
     return 0;
 }
@@ -40,6 +41,7 @@ int mbcf_fifo_peek(mbcf_fifo_t *f, const void **msg, size_t *len, int *src_node)
     uint16_t s;
     int r = mbcf_ring_peek(c, msg, &l, &s);
     f->head = c->head;                 /* pads skipped */
+    f->head_off = c->hoff;
     if (r != 1)
         return r;
     *len = l;
@@ -55,6 +57,7 @@ void mbcf_fifo_pop(mbcf_fifo_t *f)
         return;
     mbcf_ring_pop(c);
     f->head = c->head;
+    f->head_off = c->hoff;
 }
 
 const char *mbcf_strerror(int status)

@@ -35,6 +35,7 @@ static inline void mbcf_fifo_pop_inline(mbcf_fifo_t *f)
     if (c) {
         mbcf_ring_pop(c);
         f->head = c->head;
+        f->head_off = c->hoff;
     }
 }
 

@@ -268,7 +268,8 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 }
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
-uint32_t mbcf_news(void) { return load32(&ctrl.news); }
+static const uint32_t news_zero;
+const uint32_t *mbcf_news_src[2] = { &ctrl.news, &news_zero };   /* mbcf_news (mbcf.h) */
 uint32_t mbcf_refused(void) { return load32(&ctrl.refused); }
 
 /* The kernel reports nodes; every endpoint of a dead node is dead. */
