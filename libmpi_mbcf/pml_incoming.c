@@ -69,9 +69,11 @@ PATH_INLINE void eager_fast(int p, const struct wire *w, const void *payload, si
     struct pml_peer *pp = &pml_peers[p];
     struct mq_node *n = pml_posted.head.next;
     struct req *r = (struct req *)(void *)n;      /* the node comes first (pml_request.h) */
-    struct mq_env env = { p, w->tag, w->ctx };
     pml_handled++;
-    if (n == &pml_posted.head || !mq_env_match(&r->mr.pat, &env) || r->peer != p ||
+    /* r->peer == p stands for the pattern's source (a receive's pattern
+     * source is its peer: pml_recv.c); tag and context as mq_env_match */
+    if (n == &pml_posted.head || r->peer != p || r->mr.pat.ctx != w->ctx ||
+        (r->mr.pat.tag != w->tag && (r->mr.pat.tag != MQ_ANY_TAG || w->tag < 0)) ||
         !r->peer_rank1 || r->tmp || w->mseq != pp->seen + 1 || (int64_t)w->len > r->cap ||
         plen != w->len || (plen && !r->target)) {
         pml_recv_on_message(p, w, payload, plen);

@@ -128,8 +128,14 @@ int pml_sreq_pend_recv(struct req *r);   /* r's W_REQ into its peer's pending on
 void pml_progress_round(int flush);
 
 /* pml_peer_fail.c: the dead mask is read before a round drains the FIFOs and
- * applied after it; pml_recv.c: complete r with code (it waits on a dead peer) */
-uint64_t pml_fail_snapshot(void);
+ * applied after it (inline: every round with news reads it; the ranks whose
+ * task ended go to pml_dead_left for the reports); pml_recv.c: complete r
+ * with code (it waits on a dead peer) */
+extern uint64_t pml_dead_left;
+static inline uint64_t pml_fail_snapshot(void)
+{
+    return mbcf_dead_peers(&pml_dead_left);
+}
 void pml_fail_apply(uint64_t dead);
 void pml_fail_req(struct req *r, int code);
 

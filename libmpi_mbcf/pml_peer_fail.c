@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 uint64_t pml_dead_mask;          /* world ranks known dead (applied) */
-static uint64_t dead_left;       /* ... of them: their task ended (BYE) */
+uint64_t pml_dead_left;          /* ... of them: their task ended (BYE); pml_fail_snapshot */
 
 int pml_fail_code(int world)
 {
@@ -37,7 +37,7 @@ int pml_err_class(int code)
 
 static const char *reason(int world)
 {
-    if (world >= 0 && world < 64 && (dead_left >> world & 1))
+    if (world >= 0 && world < 64 && (pml_dead_left >> world & 1))
         return "its program ended (without MPI_Finalize) or its node powered off";
     return "its node stopped answering: crashed, hung or its emulator killed";
 }
@@ -65,14 +65,6 @@ void pml_fail_report_known(const char *ctx)
     for (int p = 0; d; p++, d >>= 1)
         if (d & 1)
             pml_fail_report(pml_fail_code(p), ctx);
-}
-
-uint64_t pml_fail_snapshot(void)
-{
-    uint64_t left;
-    uint64_t d = mbcf_dead_peers(&left);
-    dead_left = left;
-    return d;
 }
 
 /* Does a dead rank in `dead` stop request r from completing? */

@@ -51,7 +51,8 @@ void pml_progress_round(int flush)
                 pml_rx_peer_ready(p, CH_REQ);
                 pml_rx_peer_ready(p, CH_MSG);
             }
-        pml_fail_apply(dead);
+        if (dead)
+            pml_fail_apply(dead);
     } else {
         if (btl_cq_wanted())               /* a write's completion, a full window */
             btl_cq_drain_all();
