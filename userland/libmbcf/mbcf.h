@@ -106,16 +106,25 @@ uint32_t mbcf_events(void);
  * completion queue, for its own operations that went through: they can be
  * drained in batches, unless mbcf_refused() moved (a refusal to react to)
  * or it waits for a completion itself (then mbcf_wait). */
-/* Inline (a progress loop reads it several times per message): the sum of
- * the two words the backend names at init (guest: the kernel's news word and
- * a zero; host: the doorbell and the local refusal count); zero before. */
-extern const uint32_t *mbcf_news_src[2];
+/* Both inline (a progress loop reads them several times per message), from
+ * words the backend names: news is the sum of two (guest: the kernel's news
+ * word and a zero; host: the doorbell, named at init, and the local refusal
+ * count), refused is one (guest: the kernel's; host: the local count). Each
+ * reads zero before init. */
+struct mbcf_count_words {
+    const uint32_t *news[2];
+    const uint32_t *refused;
+};
+extern struct mbcf_count_words mbcf_count_words;
 static inline uint32_t mbcf_news(void)
 {
-    return __atomic_load_n(mbcf_news_src[0], __ATOMIC_ACQUIRE) +
-           __atomic_load_n(mbcf_news_src[1], __ATOMIC_RELAXED);
+    return __atomic_load_n(mbcf_count_words.news[0], __ATOMIC_ACQUIRE) +
+           __atomic_load_n(mbcf_count_words.news[1], __ATOMIC_RELAXED);
 }
-uint32_t mbcf_refused(void);
+static inline uint32_t mbcf_refused(void)
+{
+    return __atomic_load_n(mbcf_count_words.refused, __ATOMIC_ACQUIRE);
+}
 /* Block until mbcf_news() differs from seen (posted operations flushed
  * first) or timeout_ns passed: 0 or -MBCF_E_TIMEOUT. */
 int mbcf_wait_news(uint32_t seen, int64_t timeout_ns);

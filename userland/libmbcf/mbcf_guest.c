@@ -269,8 +269,9 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
 static const uint32_t news_zero;
-const uint32_t *mbcf_news_src[2] = { &ctrl.news, &news_zero };   /* mbcf_news (mbcf.h) */
-uint32_t mbcf_refused(void) { return load32(&ctrl.refused); }
+struct mbcf_count_words mbcf_count_words = {   /* mbcf_news, mbcf_refused (mbcf.h) */
+    { &ctrl.news, &news_zero }, &ctrl.refused
+};
 
 /* The kernel reports nodes; every endpoint of a dead node is dead. */
 uint64_t mbcf_dead_peers(uint64_t *left)

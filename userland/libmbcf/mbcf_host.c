@@ -115,7 +115,7 @@ int mbcf_init(void)
         my_size = 1;
     }
     struct host_rank *me = &seg->r[my_rank];
-    mbcf_news_src[0] = &me->doorbell;      /* mbcf_news (mbcf.h) */
+    mbcf_count_words.news[0] = &me->doorbell;      /* mbcf_news (mbcf.h) */
     lock(&me->lock);
     me->nexports = 0;
     me->nfifos = 0;
@@ -479,12 +479,7 @@ int mbcf_wait(int64_t timeout_ns)
  * mbcf_hostrun.c); refused completions are produced locally, by our own
  * mbcf_flush. The doorbell word is named once the segment is attached. */
 static const uint32_t news_zero;
-const uint32_t *mbcf_news_src[2] = { &news_zero, &cq_refused };
-
-uint32_t mbcf_refused(void)
-{
-    return cq_refused;
-}
+struct mbcf_count_words mbcf_count_words = { { &news_zero, &cq_refused }, &cq_refused };
 
 int mbcf_wait_news(uint32_t seen, int64_t timeout_ns)
 {
