@@ -125,23 +125,41 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
     }
 }
 
-void pml_rx_peer(int p, int kind)
+/* Attached send-requests follow an entry's data: not 8-byte aligned, so each
+ * is copied out before use (out of line: the drain's frame stays small). */
+static __attribute__((noinline)) void rx_attached(int p, const char *attp, size_t natt)
+{
+    struct pml_peer *pp = &pml_peers[p];
+    for (size_t i = 0; i < natt; i++) {
+        struct wire a;
+        memcpy(&a, attp + i * sizeof a, sizeof a);
+        pp->rq_in = a.pad;
+        if (a.type == W_REQ)
+            sreq_arrive(p, &a);
+    }
+}
+
+/* Drain FIFO `kind` of peer p (kind a constant at each use below, so each
+ * drain is compiled for its own FIFO). budget counts the entries taken. */
+PATH_INLINE void rx_drain(int p, int kind)
 {
     struct pml_peer *pp = &pml_peers[p];
     mbcf_fifo_t *f = pp->fifo[kind];
     uint32_t *expect = pp->expect[kind];           /* next channel sequence accepted */
-    const void *m;
-    size_t len;
-    int src, rc = 0, budget = 128;
-    /* the inline peek: an entry or an empty FIFO costs no call; budget
-     * counts the entries taken */
-    while ((rc = mbcf_fifo_peek_inline(f, &m, &len, &src)) == 1 && budget-- > 0) {
+    for (int budget = 128; budget > 0; budget--) {
+        /* the inline peek: an entry or an empty FIFO costs no call */
+        struct mbcf_fifo_entry e = mbcf_fifo_peek_inline(f);
+        if (e.rc != 1) {
+            if (e.rc < 0)
+                btl_fail("mbcf_fifo_peek", -e.rc);
+            return;
+        }
         /* the header is read in place: entries are 8-byte aligned in the
          * ring and stay until the pop (mbcf_fifo_ring.h) */
-        const struct wire *w = m;
-        if (len >= sizeof *w && src == p) {
-            const char *pay = (const char *)m + sizeof *w;
-            size_t plen = len - sizeof *w, natt = kind == CH_MSG ? w->flags : 0;
+        const struct wire *w = e.msg;
+        if (e.len >= sizeof *w && e.src == p) {
+            const char *pay = (const char *)e.msg + sizeof *w;
+            size_t plen = e.len - sizeof *w, natt = kind == CH_MSG ? w->flags : 0;
             if (natt * sizeof *w > plen) {
                 fprintf(stderr, "libmpi_mbcf rank %d: malformed entry from %d dropped\n",
                         mpi_world_rank, p);
@@ -149,8 +167,6 @@ void pml_rx_peer(int p, int kind)
                 continue;
             }
             plen -= natt * sizeof *w;
-            /* attached send-requests follow the data: not 8-byte aligned,
-             * so each is copied out before use */
             const char *attp = pay + plen;
             /* a duplicate or an entry after a gap is dropped: the sender
              * goes back (btl_chan.c) */
@@ -174,19 +190,20 @@ void pml_rx_peer(int p, int kind)
                     handle(kind, p, w, pay, plen);
                 if (kind == CH_REQ)
                     pp->rq_in = w->pad;
-                for (size_t i = 0; i < natt; i++) {
-                    struct wire a;
-                    memcpy(&a, attp + i * sizeof a, sizeof a);
-                    pp->rq_in = a.pad;
-                    if (a.type == W_REQ)
-                        sreq_arrive(p, &a);
-                }
+                if (natt)
+                    rx_attached(p, attp, natt);
             }
         }
         mbcf_fifo_pop_inline(f);
     }
-    if (rc < 0)
-        btl_fail("mbcf_fifo_peek", -rc);
-    if (budget < 0)
-        pml_rx.left = 1;
+    if (mbcf_fifo_ready(f))
+        pml_rx.left = 1;                   /* the budget ran out: the next round goes on */
+}
+
+void pml_rx_peer(int p, int kind)
+{
+    if (kind == CH_MSG)
+        rx_drain(p, CH_MSG);
+    else
+        rx_drain(p, CH_REQ);
 }
