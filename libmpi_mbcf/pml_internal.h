@@ -134,7 +134,10 @@ void pml_progress_round(int flush);
 extern uint64_t pml_dead_left;
 static inline uint64_t pml_fail_snapshot(void)
 {
-    return mbcf_dead_peers(&pml_dead_left);
+    if (mbcf_any_dead())
+        return mbcf_dead_peers(&pml_dead_left);
+    pml_dead_left = 0;
+    return 0;
 }
 void pml_fail_apply(uint64_t dead);
 void pml_fail_req(struct req *r, int code);

@@ -109,21 +109,30 @@ uint32_t mbcf_events(void);
 /* Both inline (a progress loop reads them several times per message), from
  * words the backend names: news is the sum of two (guest: the kernel's news
  * word and a zero; host: the doorbell, named at init, and the local refusal
- * count), refused is one (guest: the kernel's; host: the local count). Each
- * reads zero before init. */
-struct mbcf_count_words {
+ * count), refused is one (guest: the kernel's; host: the local count); dead
+ * is the raw word behind mbcf_dead_peers (guest: the kernel's node mask;
+ * host: the launcher's rank mask), for mbcf_any_dead. Each reads zero
+ * before init. */
+struct mbcf_words {
     const uint32_t *news[2];
     const uint32_t *refused;
+    const uint64_t *dead;
 };
-extern struct mbcf_count_words mbcf_count_words;
+extern struct mbcf_words mbcf_words;
 static inline uint32_t mbcf_news(void)
 {
-    return __atomic_load_n(mbcf_count_words.news[0], __ATOMIC_ACQUIRE) +
-           __atomic_load_n(mbcf_count_words.news[1], __ATOMIC_RELAXED);
+    return __atomic_load_n(mbcf_words.news[0], __ATOMIC_ACQUIRE) +
+           __atomic_load_n(mbcf_words.news[1], __ATOMIC_RELAXED);
 }
 static inline uint32_t mbcf_refused(void)
 {
-    return __atomic_load_n(mbcf_count_words.refused, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(mbcf_words.refused, __ATOMIC_ACQUIRE);
+}
+/* Is any rank dead (mbcf_dead_peers would return non-zero)? One load: a
+ * progress loop asks for the mask only when it is. */
+static inline int mbcf_any_dead(void)
+{
+    return __atomic_load_n(mbcf_words.dead, __ATOMIC_ACQUIRE) != 0;
 }
 /* Block until mbcf_news() differs from seen (posted operations flushed
  * first) or timeout_ns passed: 0 or -MBCF_E_TIMEOUT. */

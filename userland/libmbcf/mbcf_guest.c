@@ -269,8 +269,8 @@ int mbcf_guest_stats(struct mbcf_stats *out)
 
 uint32_t mbcf_events(void) { return load32(&ctrl.events); }
 static const uint32_t news_zero;
-struct mbcf_count_words mbcf_count_words = {   /* mbcf_news, mbcf_refused (mbcf.h) */
-    { &ctrl.news, &news_zero }, &ctrl.refused
+struct mbcf_words mbcf_words = {   /* mbcf_news, mbcf_refused (mbcf.h) */
+    { &ctrl.news, &news_zero }, &ctrl.refused, &ctrl.dead
 };
 
 /* The kernel reports nodes; every endpoint of a dead node is dead. */

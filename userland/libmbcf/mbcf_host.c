@@ -115,7 +115,8 @@ int mbcf_init(void)
         my_size = 1;
     }
     struct host_rank *me = &seg->r[my_rank];
-    mbcf_count_words.news[0] = &me->doorbell;      /* mbcf_news (mbcf.h) */
+    mbcf_words.news[0] = &me->doorbell;      /* mbcf_news, mbcf_any_dead (mbcf.h) */
+    mbcf_words.dead = &seg->dead;
     lock(&me->lock);
     me->nexports = 0;
     me->nfifos = 0;
@@ -479,7 +480,8 @@ int mbcf_wait(int64_t timeout_ns)
  * mbcf_hostrun.c); refused completions are produced locally, by our own
  * mbcf_flush. The doorbell word is named once the segment is attached. */
 static const uint32_t news_zero;
-struct mbcf_count_words mbcf_count_words = { { &news_zero, &cq_refused }, &cq_refused };
+static const uint64_t dead_zero;
+struct mbcf_words mbcf_words = { { &news_zero, &cq_refused }, &cq_refused, &dead_zero };
 
 int mbcf_wait_news(uint32_t seen, int64_t timeout_ns)
 {
