@@ -5,7 +5,7 @@
  * source is specific, the next progress round sends a send-request for it
  * (pml_sreq.c). Also arriving messages and notices (from pml_incoming.c),
  * delivery into the user buffer, cancel and probe. */
-#include "pml_internal.h"
+#include "pml_recv_fast.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include <stdio.h>
@@ -224,46 +224,22 @@ int pml_start_recv(struct req *r)
     return MPI_SUCCESS;
 }
 
-int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src, int peer,
-                   int tag, uint32_t ctx, MPI_Comm comm, MPI_Request *h)
+int pml_irecv_post_sreq(struct req *r)
 {
-    int64_t off;
-    struct pml_peer *pp = &pml_peers[peer];
-    if (peer == mpi_world_rank || dt >= MPI_FIRST_DERIVED_TYPE_MBCF || pml_issue_dirty ||
-        pml_rx_news() || pp->npend == PEND_MAX || !mq_list_empty(&pml_posted) ||
-        !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) || !dte_is_contig(d, count, &off))
-        return PML_NOT_NOW;
-    int64_t cap = d->size * count;
-    void *target = (char *)buf + off;
-    int sreq = pml_recv_wants_sreq(cap);   /* else its messages come eager */
-    if (sreq && cap > 0 && btl_export(target, cap))
-        return PML_NOT_NOW;            /* the request path reports it */
-    struct req *r = req_new(RK_RECV);
-    if (!r)
-        return PML_NOT_NOW;
-    r->buf = buf;
-    r->count = count;
-    r->dt = dt;                        /* predefined: never retained */
-    r->tag = tag;
-    r->ctx = ctx;
-    r->comm = comm;
-    r->peer = peer;
-    r->peer_rank1 = src + 1;
-    r->active = 1;
-    r->state = RS_POSTED;
-    r->target = target;
-    r->cap = cap;
-    r->mr.pat = (struct mq_env){ peer, tag, ctx };
+    struct pml_peer *pp = &pml_peers[r->peer];
+    /* entries first (footnote 3): the request's epoch must count them */
+    if (pml_rx_news() || pp->npend == PEND_MAX ||
+        (r->cap > 0 && btl_export(r->target, r->cap))) {
+        req_release(r);
+        return PML_NOT_NOW;            /* the request path drains, or reports the export */
+    }
     mq_append(&pml_posted, &r->mr.node);
     r->in_posted = 1;
     /* its send-request, straight into the peer's pending ones (pml_sreq.c):
      * it leaves attached to our next message entry for that peer */
-    if (sreq) {
-        r->mr.requested = 1;
-        r->mr.req_epoch = pp->seen;
-        pml_sreq_pend_recv(r);         /* never fails: pend[] has room (checked above) */
-    }
-    *h = r->handle;
+    r->mr.requested = 1;
+    r->mr.req_epoch = pp->seen;
+    pml_sreq_pend_recv(r);             /* never fails: pend[] has room (checked above) */
     return MPI_SUCCESS;
 }
 

@@ -5,6 +5,7 @@
 #ifndef LIBMPI_MBCF_PML_REQUEST_H
 #define LIBMPI_MBCF_PML_REQUEST_H
 #include <stdint.h>
+#include <stddef.h>
 #include <string.h>
 #include "mpi_export.h"
 #include "match.h"
@@ -21,7 +22,10 @@ struct req {
     struct mq_recv mr;    /* posted-receive node (first: container_of) */
     int handle;           /* MPI_Request value */
     uint32_t gen;
-    int kind, mode, state;
+    int kind;
+    /* from here to st: set or cleared by every new request (req_init_slot;
+     * req_new_recv for the receive's fast path) */
+    int mode, state;
     int persistent, active, freed, cancelled, in_posted;
     int err;
     MPI_Comm comm;
@@ -30,20 +34,21 @@ struct req {
                              (MPI_SOURCE without a lookup), else 0 */
     int tag;
     uint32_t ctx;
-    void *buf;            /* user buffer */
     int count;
+    void *buf;            /* user buffer */
     MPI_Datatype dt;
-    /* send */
-    const void *data;     /* packed bytes (user buffer when contiguous) */
-    void *tmp;            /* owned packed/bounce buffer */
-    int64_t bytes;
-    int puts_pending;
-    void *bsend_block;    /* MODE_BUF: block in the attached buffer */
-    struct req *self_peer;  /* self-send in sync mode: matched receive */
     /* receive */
-    void *target;         /* where remote writes land */
     int64_t cap;          /* capacity in bytes */
+    void *target;         /* where remote writes land */
     MPI_Status st;
+    void *tmp;            /* owned packed/bounce buffer; NULL in every free slot
+                             (req_release frees it) */
+    /* send only (pml_send.c reads them only for RK_SEND requests, which
+     * req_init_slot clears whole): req_new_recv leaves them as they were */
+    const void *data;     /* packed bytes (user buffer when contiguous) */
+    int64_t bytes;
+    void *bsend_block;    /* MODE_BUF: block in the attached buffer */
+    int puts_pending;
 };
 /* The table (pml_request.c): handle h is req_table[h - 1]; the free
  * slots' indexes are req_free_list[0 .. req_free_n - 1]. */
@@ -73,6 +78,28 @@ static inline struct req *req_new(int kind)
     req_init_slot(r, idx + 1, kind);
     return r;
 }
+/* A new RK_RECV request for the receive's fast path (pml_recv_fast.h;
+ * docs/fastpath.md, sixth part): the whole-struct clear of req_new was a
+ * third of that path. Here only the flags, the status and the node's
+ * request mark are cleared; the caller sets every field from comm to target;
+ * tmp is already NULL (free slot) and the send-only fields are never read
+ * for a receive. NULL: no memory. */
+static inline struct req *req_new_recv(void)
+{
+    if (!req_free_n)
+        return req_new_grow(RK_RECV);
+    int idx = req_free_list[--req_free_n];
+    struct req *r = req_table[idx];
+    uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    r->gen = gen ? gen : 1;
+    r->handle = idx + 1;
+    r->kind = RK_RECV;
+    r->mr.requested = 0;
+    r->mr.req_epoch = 0;
+    memset(&r->mode, 0, offsetof(struct req, comm) - offsetof(struct req, mode));
+    memset(&r->st, 0, sizeof r->st);
+    return r;
+}
 /* NULL if not a live handle (inline: every completion call looks it up) */
 static inline struct req *req_get(MPI_Request h)
 {
@@ -88,8 +115,8 @@ static inline void req_release(struct req *r)
     if (r->tmp || r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)   /* predefined types are never released */
         req_release_owned(r);
     r->dt = MPI_DATATYPE_NULL;
-    r->kind = 0;
-    r->gen = (r->gen + 1) & 0x1fffffff;
+    r->kind = 0;                      /* req_by_id finds nothing; the next use's new
+                                         generation makes old ids stale for good */
     req_free_list[req_free_n++] = r->handle - 1;
 }
 uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
