@@ -178,6 +178,19 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
     req_complete(r);
 }
 
+uint64_t pml_recv_contig;
+
+int pml_recv_contig_learn(MPI_Datatype dt, const struct dte *d)
+{
+    int64_t off;
+    if (dt <= 0 || dt >= 64 || !dte_is_contig(d, 2, &off) || off != 0)
+        return 0;
+    pml_recv_contig |= 1ull << dt;
+    return 1;
+}
+
+/* Start receive r; MPI_SUCCESS on every way (the receive fast path relies
+ * on it: pml_recv_fast.h). */
 int pml_start_recv(struct req *r)
 {
     r->state = RS_POSTED;
@@ -221,25 +234,6 @@ int pml_start_recv(struct req *r)
         pml_issue_dirty = 1;
         pml_progress_round(0);
     }
-    return MPI_SUCCESS;
-}
-
-int pml_irecv_post_sreq(struct req *r)
-{
-    struct pml_peer *pp = &pml_peers[r->peer];
-    /* entries first (footnote 3): the request's epoch must count them */
-    if (pml_rx_news() || pp->npend == PEND_MAX ||
-        (r->cap > 0 && btl_export(r->target, r->cap))) {
-        req_release(r);
-        return PML_NOT_NOW;            /* the request path drains, or reports the export */
-    }
-    mq_append(&pml_posted, &r->mr.node);
-    r->in_posted = 1;
-    /* its send-request, straight into the peer's pending ones (pml_sreq.c):
-     * it leaves attached to our next message entry for that peer */
-    r->mr.requested = 1;
-    r->mr.req_epoch = pp->seen;
-    pml_sreq_pend_recv(r);             /* never fails: pend[] has room (checked above) */
     return MPI_SUCCESS;
 }
 

@@ -6,30 +6,32 @@
  * source (another live rank), posted when nothing else is (no posted
  * receive, no unexpected message, no send-requests to reissue), fills a
  * request in place and is posted without the generic start (unexpected
- * search, list walk, issue). What only this path needs from pml_recv.c is
- * there (pml_irecv_post_sreq). */
+ * search, list walk, issue). No call on the way of a small receive: the
+ * compiler keeps it free of register saves. */
 #ifndef LIBMPI_MBCF_PML_RECV_FAST_H
 #define LIBMPI_MBCF_PML_RECV_FAST_H
 #include "pml_internal.h"
 
-/* The send-request half of the fast path, for a receive that wants one
- * (pml_recv_wants_sreq): r (filled, not posted) is exported, posted and its
- * W_REQ put into the peer's pending ones; PML_NOT_NOW (r released,
- * nothing done) when an arrival is unread or pend[] is full. */
-int pml_irecv_post_sreq(struct req *r);
+/* Bit dt set: predefined type dt is one block at offset 0 with extent ==
+ * size, so count of them are contiguous at the buffer (a bit test instead
+ * of dte_is_contig per receive). The layouts of predefined types never
+ * change; pml_recv_contig_learn (pml_recv.c) sets the bit of such a type
+ * the first time it is seen: 1 if it did. */
+extern uint64_t pml_recv_contig;
+int pml_recv_contig_learn(MPI_Datatype dt, const struct dte *d);
 
 /* MPI_SUCCESS with *h set, or PML_NOT_NOW (nothing done: take the request
  * path). d is dt's layout, dt predefined; peer is src's world rank. */
 PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src,
                                int peer, int tag, uint32_t ctx, MPI_Comm comm, MPI_Request *h)
 {
-    int64_t off;
     if (peer == mpi_world_rank || pml_issue_dirty || !mq_list_empty(&pml_posted) ||
-        !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) || !dte_is_contig(d, count, &off))
+        !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) ||
+        (!(pml_recv_contig >> dt & 1) && !pml_recv_contig_learn(dt, d)))
         return PML_NOT_NOW;
     struct req *r = req_new_recv();
     if (!r)
-        return PML_NOT_NOW;
+        return PML_NOT_NOW;            /* no free slot: the request path grows the table */
     r->comm = comm;
     r->peer = peer;
     r->peer_rank1 = src + 1;
@@ -39,24 +41,27 @@ PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype
     r->buf = buf;
     r->dt = dt;                        /* predefined: never retained */
     r->cap = d->size * count;
-    r->target = (char *)buf + off;
+    r->target = buf;                   /* not exported: a large message's send_cts does */
     r->active = 1;
-    r->state = RS_POSTED;
     r->mr.pat = (struct mq_env){ peer, tag, ctx };
-    if (pml_recv_wants_sreq(r->cap)) {
-        if (pml_irecv_post_sreq(r))
-            return PML_NOT_NOW;
-    } else {
-        /* Its messages come eager (no send-request): an arrival still
-         * unread needs no drain first. With no other receive posted and
-         * nothing unexpected, the drain matches it to this receive exactly
-         * as the generic start would have matched it from the unexpected
-         * list: the first message from peer with this tag and context, in
-         * FIFO order (seed 003 sec 2.2, footnote 3). */
-        mq_append(&pml_posted, &r->mr.node);
-        r->in_posted = 1;
-    }
     *h = r->handle;
+    /* A receive that wants a send-request takes the generic start (it
+     * drains unread arrivals first, then requests the receive at once when
+     * it is alone), which never fails for a receive: nothing is live after
+     * the call, so the caller keeps no argument for a fallback. */
+    if (pml_recv_wants_sreq(r->cap)) {
+        pml_start_recv(r);
+        return MPI_SUCCESS;
+    }
+    /* Its messages come eager (no send-request): an arrival still unread
+     * needs no drain first. With no other receive posted and nothing
+     * unexpected, the drain matches it to this receive exactly as the
+     * generic start would have matched it from the unexpected list: the
+     * first message from peer with this tag and context, in FIFO order
+     * (seed 003 sec 2.2, footnote 3). */
+    r->state = RS_POSTED;
+    mq_append(&pml_posted, &r->mr.node);
+    r->in_posted = 1;
     return MPI_SUCCESS;
 }
 

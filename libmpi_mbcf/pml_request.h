@@ -83,11 +83,11 @@ static inline struct req *req_new(int kind)
  * third of that path. Here only the flags, the status and the node's
  * request mark are cleared; the caller sets every field from comm to target;
  * tmp is already NULL (free slot) and the send-only fields are never read
- * for a receive. NULL: no memory. */
+ * for a receive. NULL: no free slot (req_new grows the table). */
 static inline struct req *req_new_recv(void)
 {
     if (!req_free_n)
-        return req_new_grow(RK_RECV);
+        return NULL;
     int idx = req_free_list[--req_free_n];
     struct req *r = req_table[idx];
     uint32_t gen = (r->gen + 1) & 0x1fffffff;
