@@ -180,19 +180,21 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
 
 uint64_t pml_recv_contig;
 
-int pml_recv_contig_learn(MPI_Datatype dt, const struct dte *d)
+/* The contiguity bit of r's type when it is predefined (pml_recv_fast.h) */
+static void learn_contig(const struct req *r)
 {
     int64_t off;
-    if (dt <= 0 || dt >= 64 || !dte_is_contig(d, 2, &off) || off != 0)
-        return 0;
-    pml_recv_contig |= 1ull << dt;
-    return 1;
+    if (r->dt > 0 && r->dt < MPI_FIRST_DERIVED_TYPE_MBCF && dte_is_contig(dt_layout(r->dt), 2, &off) &&
+        off == 0)
+        pml_recv_contig |= 1ull << r->dt;
 }
 
 /* Start receive r; MPI_SUCCESS on every way (the receive fast path relies
  * on it: pml_recv_fast.h). */
 int pml_start_recv(struct req *r)
 {
+    if (!(pml_recv_contig >> (r->dt & 63) & 1))
+        learn_contig(r);
     r->state = RS_POSTED;
     r->target = NULL;
     free(r->tmp);

@@ -15,10 +15,9 @@
 /* Bit dt set: predefined type dt is one block at offset 0 with extent ==
  * size, so count of them are contiguous at the buffer (a bit test instead
  * of dte_is_contig per receive). The layouts of predefined types never
- * change; pml_recv_contig_learn (pml_recv.c) sets the bit of such a type
- * the first time it is seen: 1 if it did. */
+ * change; the request path (pml_start_recv) sets the bit of such a type
+ * the first time it receives one, so that no call is on this path. */
 extern uint64_t pml_recv_contig;
-int pml_recv_contig_learn(MPI_Datatype dt, const struct dte *d);
 
 /* MPI_SUCCESS with *h set, or PML_NOT_NOW (nothing done: take the request
  * path). d is dt's layout, dt predefined; peer is src's world rank. */
@@ -27,7 +26,7 @@ PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype
 {
     if (peer == mpi_world_rank || pml_issue_dirty || !mq_list_empty(&pml_posted) ||
         !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) ||
-        (!(pml_recv_contig >> dt & 1) && !pml_recv_contig_learn(dt, d)))
+        !(pml_recv_contig >> dt & 1))
         return PML_NOT_NOW;
     struct req *r = req_new_recv();
     if (!r)
