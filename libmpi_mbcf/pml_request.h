@@ -20,7 +20,7 @@ enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };
 enum { RS_IDLE = 0, RS_POSTED, RS_WAIT_CTS, RS_WAIT_DONE, RS_CANCELLING, RS_DONE };
 struct req {
     struct mq_recv mr;    /* posted-receive node (first: container_of) */
-    int handle;           /* MPI_Request value */
+    int handle;           /* MPI_Request value (index + 1, the slot's for good) */
     uint32_t gen;
     int kind;
     /* from here to st: set or cleared by every new request (req_init_slot;
@@ -49,17 +49,21 @@ struct req {
     int64_t bytes;
     void *bsend_block;    /* MODE_BUF: block in the attached buffer */
     int puts_pending;
+    struct req *free_next;  /* free slot: the next one (req_free) */
 };
-/* The table (pml_request.c): handle h is req_table[h - 1]; the free
- * slots' indexes are req_free_list[0 .. req_free_n - 1]. */
+/* The table (pml_request.c): handle h is req_table[h - 1]; a slot keeps
+ * its handle for good. The free slots are a stack linked through
+ * free_next, req_free on top (docs/fastpath.md, sixth part: a pop is two
+ * loads and a store). */
 extern struct req **req_table;
 extern int req_table_n;
-extern int *req_free_list, req_free_n;
-/* Slot r (handle = index + 1) cleared for a new request of this kind, with
- * a new generation. */
-static inline void req_init_slot(struct req *r, int handle, int kind)
+extern struct req *req_free;
+/* Slot r cleared for a new request of this kind, with a new generation;
+ * its handle stays. */
+static inline void req_init_slot(struct req *r, int kind)
 {
     uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    int handle = r->handle;
     memset(r, 0, sizeof *r);
     r->gen = gen ? gen : 1;
     r->handle = handle;
@@ -71,11 +75,11 @@ struct req *req_new_grow(int kind);     /* no free slot: the table grows */
  * per message. */
 static inline struct req *req_new(int kind)
 {
-    if (!req_free_n)
+    struct req *r = req_free;
+    if (!r)
         return req_new_grow(kind);
-    int idx = req_free_list[--req_free_n];
-    struct req *r = req_table[idx];
-    req_init_slot(r, idx + 1, kind);
+    req_free = r->free_next;
+    req_init_slot(r, kind);
     return r;
 }
 /* A new RK_RECV request for the receive's fast path (pml_recv_fast.h;
@@ -86,13 +90,12 @@ static inline struct req *req_new(int kind)
  * for a receive. NULL: no free slot (req_new grows the table). */
 static inline struct req *req_new_recv(void)
 {
-    if (!req_free_n)
+    struct req *r = req_free;
+    if (!r)
         return NULL;
-    int idx = req_free_list[--req_free_n];
-    struct req *r = req_table[idx];
+    req_free = r->free_next;
     uint32_t gen = (r->gen + 1) & 0x1fffffff;
     r->gen = gen ? gen : 1;
-    r->handle = idx + 1;
     r->kind = RK_RECV;
     r->mr.requested = 0;
     r->mr.req_epoch = 0;
@@ -117,7 +120,8 @@ static inline void req_release(struct req *r)
     r->dt = MPI_DATATYPE_NULL;
     r->kind = 0;                      /* req_by_id finds nothing; the next use's new
                                          generation makes old ids stale for good */
-    req_free_list[req_free_n++] = r->handle - 1;
+    r->free_next = req_free;
+    req_free = r;
 }
 uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
 /* NULL if released since (inline: every W_DONE looks its receive up) */
