@@ -106,9 +106,10 @@ static inline struct req *req_new_recv(void)
 /* NULL if not a live handle (inline: every completion call looks it up) */
 static inline struct req *req_get(MPI_Request h)
 {
-    if (h <= 0 || h > req_table_n || !req_table[h - 1]->kind)
+    if ((unsigned)h - 1u >= (unsigned)req_table_n)    /* h <= 0 or past the table */
         return NULL;
-    return req_table[h - 1];
+    struct req *r = req_table[h - 1];
+    return r->kind ? r : NULL;
 }
 /* r's own bounce buffer and derived datatype go (pml_request.c). */
 void req_release_owned(struct req *r);
