@@ -215,6 +215,12 @@ int pml_start_recv(struct req *r)
         pml_match_unexpected(r, (struct umsg *)m);
         return MPI_SUCCESS;
     }
+    pml_post_recv(r);
+    return MPI_SUCCESS;
+}
+
+void pml_post_recv(struct req *r)
+{
     int alone = mq_list_empty(&pml_posted);
     mq_append(&pml_posted, &r->mr.node);
     r->in_posted = 1;
@@ -236,7 +242,6 @@ int pml_start_recv(struct req *r)
         pml_issue_dirty = 1;
         pml_progress_round(0);
     }
-    return MPI_SUCCESS;
 }
 
 int pml_cancel_recv(struct req *r)

@@ -19,6 +19,12 @@
  * the first time it receives one, so that no call is on this path. */
 extern uint64_t pml_recv_contig;
 
+/* Post receive r (state RS_POSTED, no target yet, pattern set, nothing
+ * unexpected matches it: pml_start_recv's tail, pml_recv.c): unread
+ * arrivals are drained first; a receive alone with a source is requested
+ * at once, else the next round's walk requests it. */
+void pml_post_recv(struct req *r);
+
 /* MPI_SUCCESS with *h set, or PML_NOT_NOW (nothing done: take the request
  * path). d is dt's layout, dt predefined; peer is src's world rank. */
 PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src,
@@ -40,16 +46,17 @@ PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype
     r->buf = buf;
     r->dt = dt;                        /* predefined: never retained */
     r->cap = d->size * count;
-    r->target = buf;                   /* not exported: a large message's send_cts does */
     r->active = 1;
+    r->state = RS_POSTED;
     r->mr.pat = (struct mq_env){ peer, tag, ctx };
     *h = r->handle;
-    /* A receive that wants a send-request takes the generic start (it
-     * drains unread arrivals first, then requests the receive at once when
-     * it is alone), which never fails for a receive: nothing is live after
-     * the call, so the caller keeps no argument for a fallback. */
+    /* A receive that wants a send-request is posted and requested by
+     * pml_start_recv's tail, which drains unread arrivals first (its
+     * request's epoch must count them) and exports the target; nothing is
+     * live after the call. */
     if (pml_recv_wants_sreq(r->cap)) {
-        pml_start_recv(r);
+        r->target = NULL;              /* set and exported when it is requested */
+        pml_post_recv(r);
         return MPI_SUCCESS;
     }
     /* Its messages come eager (no send-request): an arrival still unread
@@ -57,8 +64,9 @@ PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype
      * unexpected, the drain matches it to this receive exactly as the
      * generic start would have matched it from the unexpected list: the
      * first message from peer with this tag and context, in FIFO order
-     * (seed 003 sec 2.2, footnote 3). */
-    r->state = RS_POSTED;
+     * (seed 003 sec 2.2, footnote 3). Its target is set without export
+     * (a large message's send_cts exports it). */
+    r->target = buf;
     mq_append(&pml_posted, &r->mr.node);
     r->in_posted = 1;
     return MPI_SUCCESS;
