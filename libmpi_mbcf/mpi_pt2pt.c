@@ -108,13 +108,12 @@ static __attribute__((noinline)) int irecv_post(void *buf, int count, MPI_Dataty
 PATH_INLINE int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
                       MPI_Request *req, int persistent, const char *fn)
 {
-    if (!persistent && mpi_initialized && !mpi_finalized && req && src >= 0 &&
-        (tag >= 0 || tag == MPI_ANY_TAG) && count >= 0 && dt > 0 &&
-        dt < MPI_FIRST_DERIVED_TYPE_MBCF) {
+    /* (no communicator before MPI_Init: comm_get says "not initialized") */
+    if (!persistent && !mpi_finalized && req && src >= 0 && (tag >= 0 || tag == MPI_ANY_TAG) &&
+        count >= 0 && dt > 0 && dt < MPI_FIRST_DERIVED_TYPE_MBCF) {
         struct comm *c = comm_get(comm);
-        struct dte *d = dt_predef[dt];  /* NULL: not usable (the request path says why) */
-        if (c && d && src < c->size &&
-            pml_irecv_fast(buf, count, d, dt, src, c->world[src], tag, c->ctx, comm, req) ==
+        if (c && src < c->size &&
+            pml_irecv_fast(buf, count, dt, src, c->world[src], tag, c->ctx, comm, req) ==
                 MPI_SUCCESS)
             return MPI_SUCCESS;
     }

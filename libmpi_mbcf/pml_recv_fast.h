@@ -11,6 +11,7 @@
 #ifndef LIBMPI_MBCF_PML_RECV_FAST_H
 #define LIBMPI_MBCF_PML_RECV_FAST_H
 #include "pml_internal.h"
+#include "mpi_datatype.h"
 
 /* Bit dt set: predefined type dt is one block at offset 0 with extent ==
  * size, so count of them are contiguous at the buffer (a bit test instead
@@ -26,14 +27,15 @@ extern uint64_t pml_recv_contig;
 void pml_post_recv(struct req *r);
 
 /* MPI_SUCCESS with *h set, or PML_NOT_NOW (nothing done: take the request
- * path). d is dt's layout, dt predefined; peer is src's world rank. */
-PATH_INLINE int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src,
-                               int peer, int tag, uint32_t ctx, MPI_Comm comm, MPI_Request *h)
+ * path). dt is a predefined type's handle (1..63); peer is src's world
+ * rank. */
+PATH_INLINE int pml_irecv_fast(void *buf, int count, MPI_Datatype dt, int src, int peer, int tag,
+                               uint32_t ctx, MPI_Comm comm, MPI_Request *h)
 {
-    if (peer == mpi_world_rank || pml_issue_dirty || !mq_list_empty(&pml_posted) ||
-        !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) ||
-        !(pml_recv_contig >> dt & 1))
+    if (!(pml_recv_contig >> dt & 1) || peer == mpi_world_rank || pml_issue_dirty ||
+        !mq_list_empty(&pml_posted) || !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer))
         return PML_NOT_NOW;
+    struct dte *d = dt_predef[dt];     /* usable: its bit was learned from a receive of it */
     struct req *r = req_new_recv();
     if (!r)
         return PML_NOT_NOW;            /* no free slot: the request path grows the table */
