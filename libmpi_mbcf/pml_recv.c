@@ -184,8 +184,8 @@ uint64_t pml_recv_contig;
 static void learn_contig(const struct req *r)
 {
     int64_t off;
-    if (r->dt > 0 && r->dt < MPI_FIRST_DERIVED_TYPE_MBCF && dte_is_contig(dt_layout(r->dt), 2, &off) &&
-        off == 0)
+    if (r->dt > 0 && r->dt < MPI_FIRST_DERIVED_TYPE_MBCF &&
+        dte_is_contig(dt_layout(r->dt), 2, &off) && off == 0)
         pml_recv_contig |= 1ull << r->dt;
 }
 

@@ -1,5 +1,5 @@
 /* p2p_fastpath.c - conformance around libmpi_mbcf's per-message fast path
- * (docs/fastpath.md, fourth and fifth parts): a receive with a source posted
+ * (docs/fastpath.md, fourth to sixth parts): a receive with a source posted
  * alone (pml_irecv_fast), the W_DONE completed in place (done_fast), a small
  * receive's eager message delivered in place (eager_fast), the send's
  * entry posted at once with the send-requests attached (chan_send_post),
