@@ -6,8 +6,9 @@
  * source (another live rank), posted when nothing else is (no posted
  * receive, no unexpected message, no send-requests to reissue), fills a
  * request in place and is posted without the generic start (unexpected
- * search, list walk, issue). No call on the way of a small receive: the
- * compiler keeps it free of register saves. */
+ * search, list walk, issue). A small receive makes no call on the way; one
+ * that sends a send-request calls pml_post_recv with nothing live after it,
+ * so no argument is kept for the request path's fallback across a call. */
 #ifndef LIBMPI_MBCF_PML_RECV_FAST_H
 #define LIBMPI_MBCF_PML_RECV_FAST_H
 #include "pml_internal.h"
