@@ -6,6 +6,7 @@
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "pml.h"
+#include "pml_recv_fast.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,16 +101,20 @@ static __attribute__((noinline)) int irecv_post(void *buf, int count, MPI_Dataty
     return post(RK_RECV, buf, count, dt, src, tag, comm, req, MODE_STD, persistent, fn);
 }
 
-static int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-                 MPI_Request *req, int persistent, const char *fn)
+/* A receive: the fast path inline (pml_recv_fast.h; docs/fastpath.md, sixth
+ * part: MPI_Irecv is one function, no argument crosses a call), else the
+ * request path. The gate is only what the fast path needs; anything else
+ * (an argument error included) takes irecv_post, which checks and reports. */
+PATH_INLINE int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+                      MPI_Request *req, int persistent, const char *fn)
 {
-    if (!persistent && mpi_initialized && !mpi_finalized && req && src >= 0 &&
-        (tag >= 0 || tag == MPI_ANY_TAG) && count >= 0) {
+    /* (no communicator before MPI_Init: comm_get says "not initialized") */
+    if (!persistent && !mpi_finalized && req && src >= 0 && (tag >= 0 || tag == MPI_ANY_TAG) &&
+        count >= 0 && dt > 0 && dt < MPI_FIRST_DERIVED_TYPE_MBCF) {
         struct comm *c = comm_get(comm);
-        struct dte *d = dt_usable(dt);
-        if (c && d && src < c->size &&
-            pml_irecv_fast(buf, count, d, dt, src, c->world[src], tag, c->ctx, comm, req) !=
-                PML_NOT_NOW)
+        if (c && src < c->size &&
+            pml_irecv_fast(buf, count, dt, src, c->world[src], tag, c->ctx, comm, req) ==
+                MPI_SUCCESS)
             return MPI_SUCCESS;
     }
     return irecv_post(buf, count, dt, src, tag, comm, req, persistent, fn);

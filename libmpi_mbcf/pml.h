@@ -33,15 +33,7 @@ int pml_start_recv(struct req *r);
 #define PML_NOT_NOW (-1)
 int pml_send_immediate(const void *buf, int count, struct dte *d, int peer, int tag,
                        uint32_t ctx);
-/* The receive's fast path (docs/fastpath.md, fourth part): a receive of a
- * predefined contiguous type from world rank peer (src in comm), posted
- * when nothing else is (no posted or unexpected message, nothing arrived
- * unread, no send-requests to reissue): the request is filled in place and
- * its send-request goes straight to the peer's pending ones, without the
- * generic start (unexpected search, list walk, issue). MPI_SUCCESS, or
- * PML_NOT_NOW (nothing done: take the request path). */
-int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src, int peer,
-                   int tag, uint32_t ctx, MPI_Comm comm, MPI_Request *h);
+/* The receive's fast path: pml_irecv_fast, inline (pml_recv_fast.h). */
 int pml_cancel_recv(struct req *r);
 /* Unexpected message matching (peer world rank or MQ_ANY_SOURCE, tag, ctx)?
  * 1 with its status, else 0. */

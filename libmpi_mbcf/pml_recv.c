@@ -5,7 +5,7 @@
  * source is specific, the next progress round sends a send-request for it
  * (pml_sreq.c). Also arriving messages and notices (from pml_incoming.c),
  * delivery into the user buffer, cancel and probe. */
-#include "pml_internal.h"
+#include "pml_recv_fast.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include <stdio.h>
@@ -178,8 +178,23 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
     req_complete(r);
 }
 
+uint64_t pml_recv_contig;
+
+/* The contiguity bit of r's type when it is predefined (pml_recv_fast.h) */
+static void learn_contig(const struct req *r)
+{
+    int64_t off;
+    if (r->dt > 0 && r->dt < MPI_FIRST_DERIVED_TYPE_MBCF &&
+        dte_is_contig(dt_layout(r->dt), 2, &off) && off == 0)
+        pml_recv_contig |= 1ull << r->dt;
+}
+
+/* Start receive r; MPI_SUCCESS on every way (the receive fast path relies
+ * on it: pml_recv_fast.h). */
 int pml_start_recv(struct req *r)
 {
+    if (!(pml_recv_contig >> (r->dt & 63) & 1))
+        learn_contig(r);
     r->state = RS_POSTED;
     r->target = NULL;
     free(r->tmp);
@@ -200,6 +215,12 @@ int pml_start_recv(struct req *r)
         pml_match_unexpected(r, (struct umsg *)m);
         return MPI_SUCCESS;
     }
+    pml_post_recv(r);
+    return MPI_SUCCESS;
+}
+
+void pml_post_recv(struct req *r)
+{
     int alone = mq_list_empty(&pml_posted);
     mq_append(&pml_posted, &r->mr.node);
     r->in_posted = 1;
@@ -221,50 +242,6 @@ int pml_start_recv(struct req *r)
         pml_issue_dirty = 1;
         pml_progress_round(0);
     }
-    return MPI_SUCCESS;
-}
-
-int pml_irecv_fast(void *buf, int count, struct dte *d, MPI_Datatype dt, int src, int peer,
-                   int tag, uint32_t ctx, MPI_Comm comm, MPI_Request *h)
-{
-    int64_t off;
-    struct pml_peer *pp = &pml_peers[peer];
-    if (peer == mpi_world_rank || dt >= MPI_FIRST_DERIVED_TYPE_MBCF || pml_issue_dirty ||
-        pml_rx_news() || pp->npend == PEND_MAX || !mq_list_empty(&pml_posted) ||
-        !mq_list_empty(&pml_unexpected) || pml_peer_dead(peer) || !dte_is_contig(d, count, &off))
-        return PML_NOT_NOW;
-    int64_t cap = d->size * count;
-    void *target = (char *)buf + off;
-    int sreq = pml_recv_wants_sreq(cap);   /* else its messages come eager */
-    if (sreq && cap > 0 && btl_export(target, cap))
-        return PML_NOT_NOW;            /* the request path reports it */
-    struct req *r = req_new(RK_RECV);
-    if (!r)
-        return PML_NOT_NOW;
-    r->buf = buf;
-    r->count = count;
-    r->dt = dt;                        /* predefined: never retained */
-    r->tag = tag;
-    r->ctx = ctx;
-    r->comm = comm;
-    r->peer = peer;
-    r->peer_rank1 = src + 1;
-    r->active = 1;
-    r->state = RS_POSTED;
-    r->target = target;
-    r->cap = cap;
-    r->mr.pat = (struct mq_env){ peer, tag, ctx };
-    mq_append(&pml_posted, &r->mr.node);
-    r->in_posted = 1;
-    /* its send-request, straight into the peer's pending ones (pml_sreq.c):
-     * it leaves attached to our next message entry for that peer */
-    if (sreq) {
-        r->mr.requested = 1;
-        r->mr.req_epoch = pp->seen;
-        pml_sreq_pend_recv(r);         /* never fails: pend[] has room (checked above) */
-    }
-    *h = r->handle;
-    return MPI_SUCCESS;
 }
 
 int pml_cancel_recv(struct req *r)

@@ -11,30 +11,25 @@
 struct req **req_table;
 int req_table_n;
 static int table_cap;
-int *req_free_list, req_free_n;
+struct req *req_free;
 
 struct req *req_new_grow(int kind)
 {
     if (req_table_n == table_cap) {
         int nc = table_cap ? table_cap * 2 : 256;
         struct req **t = realloc(req_table, (size_t)nc * sizeof *t);
-        int *f = realloc(req_free_list, (size_t)nc * sizeof *f);
-        if (!t || !f) {
-            free(t == req_table ? NULL : t);
+        if (!t)
             return NULL;
-        }
         req_table = t;
-        req_free_list = f;
         table_cap = nc;
     }
-    int idx = req_table_n++;
-    req_table[idx] = calloc(1, sizeof(struct req));
-    if (!req_table[idx]) {
-        req_table_n--;
+    struct req *r = calloc(1, sizeof *r);
+    if (!r)
         return NULL;
-    }
-    req_init_slot(req_table[idx], idx + 1, kind);
-    return req_table[idx];
+    req_table[req_table_n++] = r;
+    r->handle = req_table_n;
+    req_init_slot(r, kind);
+    return r;
 }
 
 uint64_t req_id(const struct req *r)

@@ -5,6 +5,7 @@
 #ifndef LIBMPI_MBCF_PML_REQUEST_H
 #define LIBMPI_MBCF_PML_REQUEST_H
 #include <stdint.h>
+#include <stddef.h>
 #include <string.h>
 #include "mpi_export.h"
 #include "match.h"
@@ -19,9 +20,12 @@ enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };
 enum { RS_IDLE = 0, RS_POSTED, RS_WAIT_CTS, RS_WAIT_DONE, RS_CANCELLING, RS_DONE };
 struct req {
     struct mq_recv mr;    /* posted-receive node (first: container_of) */
-    int handle;           /* MPI_Request value */
+    int handle;           /* MPI_Request value (index + 1, the slot's for good) */
     uint32_t gen;
-    int kind, mode, state;
+    int kind;
+    /* from here to st: set or cleared by every new request (req_init_slot;
+     * req_new_recv for the receive's fast path) */
+    int mode, state;
     int persistent, active, freed, cancelled, in_posted;
     int err;
     MPI_Comm comm;
@@ -30,31 +34,36 @@ struct req {
                              (MPI_SOURCE without a lookup), else 0 */
     int tag;
     uint32_t ctx;
-    void *buf;            /* user buffer */
     int count;
+    void *buf;            /* user buffer */
     MPI_Datatype dt;
-    /* send */
-    const void *data;     /* packed bytes (user buffer when contiguous) */
-    void *tmp;            /* owned packed/bounce buffer */
-    int64_t bytes;
-    int puts_pending;
-    void *bsend_block;    /* MODE_BUF: block in the attached buffer */
-    struct req *self_peer;  /* self-send in sync mode: matched receive */
     /* receive */
-    void *target;         /* where remote writes land */
     int64_t cap;          /* capacity in bytes */
+    void *target;         /* where remote writes land */
     MPI_Status st;
+    void *tmp;            /* owned packed/bounce buffer; NULL in every free slot
+                             (req_release frees it) */
+    /* send only (pml_send.c reads them only for RK_SEND requests, which
+     * req_init_slot clears whole): req_new_recv leaves them as they were */
+    const void *data;     /* packed bytes (user buffer when contiguous) */
+    int64_t bytes;
+    void *bsend_block;    /* MODE_BUF: block in the attached buffer */
+    int puts_pending;
+    struct req *free_next;  /* free slot: the next one (req_free) */
 };
-/* The table (pml_request.c): handle h is req_table[h - 1]; the free
- * slots' indexes are req_free_list[0 .. req_free_n - 1]. */
+/* The table (pml_request.c): handle h is req_table[h - 1]; a slot keeps
+ * its handle for good. The free slots are a stack linked through
+ * free_next, req_free on top (docs/fastpath.md, sixth part: a pop is two
+ * loads and a store). */
 extern struct req **req_table;
 extern int req_table_n;
-extern int *req_free_list, req_free_n;
-/* Slot r (handle = index + 1) cleared for a new request of this kind, with
- * a new generation. */
-static inline void req_init_slot(struct req *r, int handle, int kind)
+extern struct req *req_free;
+/* Slot r cleared for a new request of this kind, with a new generation;
+ * its handle stays. */
+static inline void req_init_slot(struct req *r, int kind)
 {
     uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    int handle = r->handle;
     memset(r, 0, sizeof *r);
     r->gen = gen ? gen : 1;
     r->handle = handle;
@@ -66,19 +75,41 @@ struct req *req_new_grow(int kind);     /* no free slot: the table grows */
  * per message. */
 static inline struct req *req_new(int kind)
 {
-    if (!req_free_n)
+    struct req *r = req_free;
+    if (!r)
         return req_new_grow(kind);
-    int idx = req_free_list[--req_free_n];
-    struct req *r = req_table[idx];
-    req_init_slot(r, idx + 1, kind);
+    req_free = r->free_next;
+    req_init_slot(r, kind);
+    return r;
+}
+/* A new RK_RECV request for the receive's fast path (pml_recv_fast.h;
+ * docs/fastpath.md, sixth part): the whole-struct clear of req_new was a
+ * third of that path. Here only the flags, the status and the node's
+ * request mark are cleared; the caller sets every field from comm to target;
+ * tmp is already NULL (free slot) and the send-only fields are never read
+ * for a receive. NULL: no free slot (req_new grows the table). */
+static inline struct req *req_new_recv(void)
+{
+    struct req *r = req_free;
+    if (!r)
+        return NULL;
+    req_free = r->free_next;
+    uint32_t gen = (r->gen + 1) & 0x1fffffff;
+    r->gen = gen ? gen : 1;
+    r->kind = RK_RECV;
+    r->mr.requested = 0;
+    r->mr.req_epoch = 0;
+    memset(&r->mode, 0, offsetof(struct req, comm) - offsetof(struct req, mode));
+    memset(&r->st, 0, sizeof r->st);
     return r;
 }
 /* NULL if not a live handle (inline: every completion call looks it up) */
 static inline struct req *req_get(MPI_Request h)
 {
-    if (h <= 0 || h > req_table_n || !req_table[h - 1]->kind)
+    if ((unsigned)h - 1u >= (unsigned)req_table_n)    /* h <= 0 or past the table */
         return NULL;
-    return req_table[h - 1];
+    struct req *r = req_table[h - 1];
+    return r->kind ? r : NULL;
 }
 /* r's own bounce buffer and derived datatype go (pml_request.c). */
 void req_release_owned(struct req *r);
@@ -88,9 +119,10 @@ static inline void req_release(struct req *r)
     if (r->tmp || r->dt >= MPI_FIRST_DERIVED_TYPE_MBCF)   /* predefined types are never released */
         req_release_owned(r);
     r->dt = MPI_DATATYPE_NULL;
-    r->kind = 0;
-    r->gen = (r->gen + 1) & 0x1fffffff;
-    req_free_list[req_free_n++] = r->handle - 1;
+    r->kind = 0;                      /* req_by_id finds nothing; the next use's new
+                                         generation makes old ids stale for good */
+    r->free_next = req_free;
+    req_free = r;
 }
 uint64_t req_id(const struct req *r);   /* generation and index, for the wire */
 /* NULL if released since (inline: every W_DONE looks its receive up) */

@@ -78,7 +78,7 @@ int pml_sreq_issue_one(struct mq_recv *mr, void *arg)
 }
 
 /* The send-request of receive r (its target and cap set) into its peer's
- * pending ones; also the receive fast path's (pml_irecv_fast). */
+ * pending ones (pml_sreq_issue_one; the receive fast path posts by pml_post_recv). */
 int pml_sreq_pend_recv(struct req *r)
 {
     struct wire w = { .type = W_REQ, .tag = r->tag, .ctx = r->ctx,

@@ -1,16 +1,19 @@
 /* p2p_fastpath.c - conformance around libmpi_mbcf's per-message fast path
- * (docs/fastpath.md, fourth and fifth parts): a receive with a source posted
+ * (docs/fastpath.md, fourth to sixth parts): a receive with a source posted
  * alone (pml_irecv_fast), the W_DONE completed in place (done_fast), a small
  * receive's eager message delivered in place (eager_fast), the send's
  * entry posted at once with the send-requests attached (chan_send_post),
  * and every case that must leave it for the full path: ANY_SOURCE posted
  * alongside, a message that does not fit (truncation), a non-contiguous
- * type, an unexpected message already there, cancel, Isend/Irecv mixed with
+ * type, an unexpected message already there, arrivals not yet read when a
+ * small receive is posted alone (sixth part), a predefined type with
+ * padding, cancel, Isend/Irecv mixed with
  * blocking calls, sizes across the inline limit and the eager limit. Every
  * case checks data and status; it runs on any MPI (MPICH validates it). */
 #include "tap.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define STEPS 300
 
@@ -209,6 +212,59 @@ int main(int argc, char **argv)
             ok &= v == left * 1000 + i;
         }
         CHECK(ok, "rank %d: ring of %d, 100 rounds of Irecv(left)+Send(right)", me, n);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    /* 10. small receives posted alone while messages have arrived and are
+     *     not read yet (rank 1 makes no MPI call for 50 ms after the
+     *     barrier; the receive's fast path posts a small receive without
+     *     draining first, docs/fastpath.md sixth part): tag 18 skips the
+     *     first tag-17 message, then the two tag-17 ones in order */
+    if (pair) {
+        if (me == 0) {
+            int v[3] = { 71, 72, 73 }, tags[3] = { 17, 18, 17 };
+            MPI_Barrier(MPI_COMM_WORLD);
+            for (int i = 0; i < 3; i++)
+                MPI_Send(&v[i], 1, MPI_INT, 1, tags[i], MPI_COMM_WORLD);
+        } else {
+            int got[3] = { -1, -1, -1 }, tags[3] = { 18, 17, 17 };
+            MPI_Request r[3];
+            MPI_Status st[3];
+            MPI_Barrier(MPI_COMM_WORLD);
+            struct timespec t0, t;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            do
+                clock_gettime(CLOCK_MONOTONIC, &t);
+            while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 50000000L);
+            for (int i = 0; i < 3; i++)
+                MPI_Irecv(&got[i], 1, MPI_INT, 0, tags[i], MPI_COMM_WORLD, &r[i]);
+            MPI_Waitall(3, r, st);
+            CHECK(got[0] == 72 && got[1] == 71 && got[2] == 73 && st[0].MPI_TAG == 18 &&
+                  st[1].MPI_TAG == 17 && st[2].MPI_TAG == 17 && st[0].MPI_SOURCE == 0 &&
+                  st[2].MPI_SOURCE == 0,
+                  "receives posted after unread arrivals: by tag, in order (%d %d %d)", got[0],
+                  got[1], got[2]);
+        }
+    } else {
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    /* 11. a predefined type that is not contiguous for count > 1
+     *     (MPI_DOUBLE_INT: padding after the int): data and count */
+    if (pair) {
+        struct { double d; int i; } v[2] = { { 1.5, 81 }, { 2.5, 82 } }, w[2];
+        memset(w, 0, sizeof w);
+        if (me == 0) {
+            MPI_Send(v, 2, MPI_DOUBLE_INT, 1, 20, MPI_COMM_WORLD);
+        } else {
+            MPI_Status st;
+            int cnt = -1;
+            MPI_Recv(w, 2, MPI_DOUBLE_INT, 0, 20, MPI_COMM_WORLD, &st);
+            MPI_Get_count(&st, MPI_DOUBLE_INT, &cnt);
+            CHECK(cnt == 2 && w[0].d == 1.5 && w[0].i == 81 && w[1].d == 2.5 && w[1].i == 82,
+                  "two MPI_DOUBLE_INT with a source: data and count");
+        }
     }
     int rc = tap_finish();
     MPI_Finalize();
