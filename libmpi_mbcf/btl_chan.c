@@ -424,24 +424,22 @@ static void chan_completion(uint64_t ck, int status)
 }
 
 
-/* The usual batch (docs/fastpath.md, fifth part): MBCF_OK completions of
- * consecutive entries from the front of one channel, current attempt
- * (every append completes in order on a healthy link), released together
- * as one cumulative acknowledgement: the cookies are compared, not decoded
- * one by one. Returns how many of cqe[0..n) it took; 0 when cqe[0] is not
- * such a completion (chan_completion takes it). */
-static int chan_front_run(const mbcf_cqe_t *cqe, int n)
+/* The usual batch (docs/fastpath.md, fifth and sixth parts): MBCF_OK
+ * completions of consecutive entries from the front of one channel,
+ * current attempt (every append completes in order on a healthy link),
+ * released together as one cumulative acknowledgement. The run ck, ck + 1,
+ * ... (n of them, all MBCF_OK) is compared with the channel's front once,
+ * not decoded completion by completion. Returns how many of the run it
+ * released; 0 when ck is not the front's (chan_completion takes them). */
+static int chan_front_run(uint64_t ck, int n)
 {
-    uint64_t ck = cqe[0].cookie;
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
-    if (cqe[0].status != MBCF_OK || peer >= mpi_world_size)
+    if (peer >= mpi_world_size)
         return 0;
     struct chan *c = &btl_ep[peer].chan[kind];
     if ((uint32_t)ck != c->base || (uint32_t)(ck >> 32) != c->ck_hi || c->posted <= 0)
         return 0;
-    int m = 1, lim = n < c->posted ? n : c->posted;
-    while (m < lim && cqe[m].cookie == ck + (uint64_t)m && cqe[m].status == MBCF_OK)
-        m++;                           /* (a tseq wrap ends the run: the rest one by one) */
+    int m = n < c->posted ? n : c->posted;
     for (int i = 0; i < m; i++) {
         struct chan_ent *e = qat(c, i);
         c->posted_bytes -= chan_ring_cost(e->len);
@@ -461,32 +459,61 @@ static int chan_front_run(const mbcf_cqe_t *cqe, int n)
 uint64_t btl_ops_out, btl_ops_need;
 uint32_t btl_refused_seen;
 
+/* One completion of ours, whatever its kind. */
+static void cq_one(uint64_t ck, int status)
+{
+    uint64_t k = ck >> 62;
+    if (k && btl_ops_out)
+        btl_ops_out--;
+    if (k > CK_CHAN && btl_ops_need)
+        btl_ops_need--;
+    if (k == CK_CHAN)
+        chan_completion(ck, status);
+    else if (k == CK_PUT)
+        btl_put_done(ck & ((1ull << 62) - 1), status);
+    else if (k == CK_BOUNCE)
+        bounce_completion(ck, status);
+}
+
+/* n MBCF_OK completions with the cookies ck, ck + 1, ...: a channel's front
+ * released at once, anything else one by one. */
+static void cq_run(uint64_t ck, int n)
+{
+    if (ck >> 62 == CK_CHAN) {
+        int m = chan_front_run(ck, n);
+        btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
+        ck += (uint64_t)m;
+        n -= m;
+    }
+    for (; n > 0; n--, ck++)
+        cq_one(ck, MBCF_OK);
+}
+
+/* Runs are taken in place (mbcf_poll_cq_run: no copy of each completion,
+ * sixth part); what breaks a run (a refusal, a completion kept in our
+ * stash because the program polled first) is copied out in a batch and
+ * split into runs the same way. */
 void btl_cq_drain_all(void)
 {
-    mbcf_cqe_t cqe[64];
+    mbcf_cqe_t cqe[16];
+    uint64_t ck;
     int n;
     btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
-        n = mbcf_poll_cq_claimed(cqe, 64);
+        while ((n = mbcf_poll_cq_run(&ck, 64)) > 0)
+            cq_run(ck, n);
+        n = mbcf_poll_cq_claimed(cqe, 16);
         for (int i = 0; i < n;) {
-            uint64_t k = cqe[i].cookie >> 62;
-            int m = k == CK_CHAN ? chan_front_run(cqe + i, n - i) : 0;
-            if (m) {                   /* (all ours: kind CK_CHAN) */
-                btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
-                i += m;
-                continue;
+            int m = 1;
+            if (cqe[i].status != MBCF_OK) {
+                cq_one(cqe[i].cookie, cqe[i].status);
+            } else {
+                while (i + m < n && cqe[i + m].cookie == cqe[i].cookie + (uint64_t)m &&
+                       cqe[i + m].status == MBCF_OK)
+                    m++;
+                cq_run(cqe[i].cookie, m);
             }
-            if (k && btl_ops_out)
-                btl_ops_out--;
-            if (k > CK_CHAN && btl_ops_need)
-                btl_ops_need--;
-            if (k == CK_CHAN)
-                chan_completion(cqe[i].cookie, cqe[i].status);
-            else if (k == CK_PUT)
-                btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);
-            else if (k == CK_BOUNCE)
-                bounce_completion(cqe[i].cookie, cqe[i].status);
-            i++;
+            i += m;
         }
-    } while (n == 64);                 /* a short batch: the queue is empty */
+    } while (n);                       /* none left: the queue holds nothing of ours */
 }

@@ -431,6 +431,19 @@ int mbcf_cq_take(mbcf_cqe_t *out, int max)
     return n;
 }
 
+/* One run up to the ring's end (the rest at the next call). */
+int mbcf_cq_take_run(uint64_t mask, uint64_t *first, int max)
+{
+    int avail = cq_n < CQ_MAX - cq_head ? cq_n : CQ_MAX - cq_head;
+    int n = mbcf_cq_run_len(&cq[cq_head], avail, max, mask);
+    if (n) {
+        *first = cq[cq_head].cookie;
+        cq_head = (cq_head + n) % CQ_MAX;
+        cq_n -= n;
+    }
+    return n;
+}
+
 /* Wait for the doorbell word to leave last_bell: spin briefly, then the futex. */
 static int wait_bell(int64_t timeout_ns)
 {
