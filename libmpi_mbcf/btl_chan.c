@@ -33,9 +33,11 @@ static void mark_pending(struct chan *c)
 }
 int btl_finalizing;
 
-/* Entries are fixed-size slots (one FIFO entry at most) recycled through a
- * free list: no allocator call on the message path, and a piggybacked
- * send-request (chan_attach_last) is appended in place. */
+/* Entries are fixed-size slots (one FIFO entry at most): a piggybacked
+ * send-request (chan_attach_last) is appended in place. A channel's queue
+ * slot keeps its entry once made (sixth part: releasing a run of entries
+ * touches none of them); the free list holds the entries made at init
+ * until a slot takes them. */
 #define ENT_BYTES (sizeof(struct chan_ent) + MBCF_FIFO_ENTRY_MAX)
 static struct chan_ent *ent_free;
 
@@ -156,20 +158,20 @@ static struct chan_ent *qat(struct chan *c, int i)
     return c->q[(c->head + i) & (c->cap - 1)];
 }
 
-/* The free list's links sit at data (offset 6), where LeakSanitizer does not
- * look for pointers: unfreed, its entries were reported as leaks. Entries
- * still queued (never acknowledged: their peer went) go too. */
+/* Every slot's entry (queued or not: never acknowledged, their peer went)
+ * and the free list's go back to the allocator (unfreed, LeakSanitizer
+ * reported them as leaks). */
 void btl_fini(void)
 {
     for (int p = 0; p < mpi_world_size; p++)
         for (int k = 0; k < 2; k++) {
             struct chan *c = &btl_ep[p].chan[k];
-            for (int i = 0; i < c->n; i++)
-                ent_put(qat(c, i));
+            for (int i = 0; i < c->cap; i++)
+                free(c->q[i]);
             free(c->q);
             c->q = NULL;
             c->n = c->cap = c->head = c->posted = 0;
-            c->posted_bytes = 0;
+            c->qcum = c->front_cum = 0;
         }
     while (ent_free)
         free(ent_get());
@@ -181,47 +183,61 @@ void btl_drop_peer(int peer)
     ep->dropped = 1;
     for (int k = 0; k < 2; k++) {
         struct chan *c = &ep->chan[k];
-        for (int i = 0; i < c->n; i++)
-            ent_put(qat(c, i));
-        c->n = c->head = c->posted = 0;
-        c->posted_bytes = 0;
+        c->n = c->head = c->posted = 0;  /* the entries stay in their slots */
+        c->front_cum = c->qcum;
         chan_new_attempt(c);           /* completions of what was posted: ignored */
         c->retry_at = 0;
     }
     memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
 }
 
-/* A new entry at the end of c's queue (grown if full), header w (src and
- * tseq filled in here) and len bytes of data; NULL: no memory. */
-static inline __attribute__((always_inline)) struct chan_ent *
-queue_entry(struct chan *c, struct wire *w, const void *data, size_t len)
+/* A full queue doubles (its slots, with their entries, in order from the
+ * front); 0 or -1 (no memory). */
+static int queue_grow(struct chan *c)
 {
-    if (c->n == c->cap) {
-        int nc = c->cap ? c->cap * 2 : 64;
-        struct chan_ent **q = malloc((size_t)nc * sizeof *q);
-        if (!q)
-            return NULL;
-        for (int i = 0; i < c->n; i++)
-            q[i] = qat(c, i);
-        free(c->q);
-        c->q = q;
-        c->cap = nc;
-        c->head = 0;
-    }
-    struct chan_ent *e = ent_get();
-    if (!e)
+    int nc = c->cap ? c->cap * 2 : 64;
+    struct chan_ent **q = calloc((size_t)nc, sizeof *q);
+    if (!q)
+        return -1;
+    for (int i = 0; i < c->cap; i++)
+        q[i] = qat(c, i);
+    free(c->q);
+    c->q = q;
+    c->cap = nc;
+    c->head = 0;
+    return 0;
+}
+
+/* A new entry at the end of c's queue (grown if full), header w (src and
+ * tseq filled in here) and len bytes of data; NULL: no memory. Its length
+ * is final at queue_seal. */
+static inline __attribute__((always_inline)) struct chan_ent *
+queue_entry(struct chan *c, const struct wire *w, const void *data, size_t len)
+{
+    if (c->n == c->cap && queue_grow(c))
         return NULL;
-    w->src = (uint16_t)mpi_world_rank;
-    w->tseq = c->next++;
-    memcpy(e->data, w, sizeof *w);
+    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
+    struct chan_ent *e = *slot;
+    if (!e && !(e = *slot = ent_get()))
+        return NULL;
+    struct wire *h = (struct wire *)(void *)e->data;
+    *h = *w;
+    h->src = (uint16_t)mpi_world_rank;
+    h->tseq = c->next++;
     if (len)
         memcpy(e->data + sizeof *w, data, len);
     e->len = (uint32_t)(sizeof *w + len);
     e->ok = 0;
     e->sent = 0;
-    c->q[(c->head + c->n) & (c->cap - 1)] = e;
     c->n++;
     return e;
+}
+
+/* e (the newest entry) has its final length: its ring space counts. */
+static inline void queue_seal(struct chan *c, struct chan_ent *e)
+{
+    c->qcum += chan_ring_cost(e->len);
+    e->cum = c->qcum;
 }
 
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
@@ -231,18 +247,21 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    if (!queue_entry(c, w, data, len))
+    struct chan_ent *e = queue_entry(c, w, data, len);
+    if (!e)
         return MPI_ERR_NO_MEM;
+    queue_seal(c, e);
     mark_pending(c);
     return MPI_SUCCESS;
 }
 
-/* May c's next unposted entry e go on the wire now (window, ring budget)? */
+/* May c's next unposted entry e go on the wire now (window, ring budget:
+ * the posted entries and e take e->cum - front_cum of the ring)? */
 static int window_open(const struct chan *c, const struct chan_ent *e)
 {
     return c->posted < INFLIGHT &&
            !(c->posted > 0 && mpi_params.ring_budget &&
-             c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind));
+             e->cum - c->front_cum > chan_ring_budget(c->kind));
 }
 
 /* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
@@ -262,7 +281,6 @@ static inline __attribute__((always_inline)) int post_one(struct chan *c, struct
     e->sent = 1;
     c->posted++;
     btl_ops_out++;
-    c->posted_bytes += chan_ring_cost(e->len);
     return 0;
 }
 
@@ -298,6 +316,7 @@ int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const
         memcpy(e->data + e->len, extra, xlen);
         e->len += (uint32_t)xlen;
     }
+    queue_seal(c, e);
     /* at once when nothing is queued before it and the window allows; else
      * the next pump posts it in its turn */
     if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e) && post_one(c, e) <= 0)
@@ -366,7 +385,9 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
         e->data[offsetof(struct wire, flags)] || e->len + len > MBCF_FIFO_ENTRY_MAX)
         return 0;
     memcpy(e->data + e->len, extra, len);
+    c->qcum -= chan_ring_cost(e->len);
     e->len += (uint32_t)len;
+    queue_seal(c, e);                  /* the newest entry: its cum is qcum */
     e->data[offsetof(struct wire, flags)] = nrec;
     return 1;
 }
@@ -375,8 +396,7 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
 static void release_acked(struct chan *c)
 {
     while (c->n && qat(c, 0)->ok) {
-        c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
-        ent_put(qat(c, 0));
+        c->front_cum = qat(c, 0)->cum;
         c->head = (c->head + 1) & (c->cap - 1);
         c->n--;
         c->base++;
@@ -410,7 +430,6 @@ static void chan_completion(uint64_t ck, int status)
         /* go back: repost everything unacknowledged after a delay */
         chan_new_attempt(c);
         c->posted = 0;
-        c->posted_bytes = 0;
         for (int i = 0; i < c->n; i++)
             qat(c, i)->ok = 0;
         c->backoff = c->backoff ? c->backoff * 2 : BACKOFF_MIN;
@@ -440,11 +459,7 @@ static int chan_front_run(uint64_t ck, int n)
     if ((uint32_t)ck != c->base || (uint32_t)(ck >> 32) != c->ck_hi || c->posted <= 0)
         return 0;
     int m = n < c->posted ? n : c->posted;
-    for (int i = 0; i < m; i++) {
-        struct chan_ent *e = qat(c, i);
-        c->posted_bytes -= chan_ring_cost(e->len);
-        ent_put(e);
-    }
+    c->front_cum = qat(c, m - 1)->cum; /* the entries stay in their slots */
     c->head = (c->head + m) & (c->cap - 1);
     c->n -= m;
     c->base += (uint32_t)m;
