@@ -109,17 +109,13 @@ PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, in
     return MPI_SUCCESS;
 }
 
-int pml_send_immediate(const void *buf, int count, struct dte *d, int peer, int tag,
-                       uint32_t ctx)
+int pml_send_immediate(const void *data, int64_t bytes, int peer, int tag, uint32_t ctx)
 {
-    int64_t off, bytes = d->size * count;
-    if (bytes > mpi_params.eager_limit || peer == mpi_world_rank || peer < 0 ||
-        pml_peer_dead(peer) || !dte_is_contig(d, count, &off))
-        return PML_NOT_NOW;
-    int e = send_small(peer, tag, ctx, (const char *)buf + off, bytes);
-    if (!e)
-        pml_progress_send();
-    return e;
+    int e = send_small(peer, tag, ctx, data, bytes);
+    if (e)
+        return e;
+    pml_progress_send();
+    return MPI_SUCCESS;
 }
 
 static int self_send(struct req *s)
