@@ -300,15 +300,14 @@ static void pump(struct chan *c)
     }
 }
 
-int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const void *extra,
-                   size_t xlen, uint8_t nrec)
+int chan_send_post(int peer, const struct wire *w, const void *data, size_t len,
+                   const void *extra, size_t xlen)
 {
     struct chan *c = &btl_ep[peer].chan[CH_MSG];
     if (btl_ep[peer].dropped)
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len + xlen > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    w->flags = nrec;
     struct chan_ent *e = queue_entry(c, w, data, len);
     if (!e)
         return MPI_ERR_NO_MEM;
