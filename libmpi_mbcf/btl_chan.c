@@ -41,14 +41,16 @@ int btl_finalizing;
 #define ENT_BYTES (sizeof(struct chan_ent) + MBCF_FIFO_ENTRY_MAX)
 static struct chan_ent *ent_free;
 
-static struct chan_ent *ent_get(void)
+static inline struct chan_ent *ent_pop(void)   /* the free list is not empty */
 {
     struct chan_ent *e = ent_free;
-    if (e) {
-        memcpy(&ent_free, e->data, sizeof ent_free);
-        return e;
-    }
-    return malloc(ENT_BYTES);
+    memcpy(&ent_free, e->data, sizeof ent_free);
+    return e;
+}
+
+static struct chan_ent *ent_get(void)
+{
+    return ent_free ? ent_pop() : malloc(ENT_BYTES);
 }
 
 static void ent_put(struct chan_ent *e)
@@ -208,36 +210,58 @@ static int queue_grow(struct chan *c)
     return 0;
 }
 
-/* A new entry at the end of c's queue (grown if full), header w (src and
- * tseq filled in here) and len bytes of data; NULL: no memory. Its length
- * is final at queue_seal. */
-static inline __attribute__((always_inline)) struct chan_ent *
-queue_entry(struct chan *c, const struct wire *w, const void *data, size_t len)
-{
-    if (c->n == c->cap && queue_grow(c))
-        return NULL;
-    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
-    struct chan_ent *e = *slot;
-    if (!e && !(e = *slot = ent_get()))
-        return NULL;
-    struct wire *h = (struct wire *)(void *)e->data;
-    *h = *w;
-    h->src = (uint16_t)mpi_world_rank;
-    h->tseq = c->next++;
-    if (len)
-        memcpy(e->data + sizeof *w, data, len);
-    e->len = (uint32_t)(sizeof *w + len);
-    e->ok = 0;
-    e->sent = 0;
-    c->n++;
-    return e;
-}
-
 /* e (the newest entry) has its final length: its ring space counts. */
 static inline void queue_seal(struct chan *c, struct chan_ent *e)
 {
     c->qcum += chan_ring_cost(e->len);
     e->cum = c->qcum;
+}
+
+/* Is the slot at the end of c's queue free, and does it hold an entry or
+ * can the free list give one? */
+static inline int queue_ready(const struct chan *c)
+{
+    return c->n < c->cap && (c->q[(c->head + c->n) & (c->cap - 1)] || ent_free);
+}
+
+/* Make it so: the queue grown if full, the slot given an entry; 0 or -1
+ * (no memory). */
+static int queue_make_ready(struct chan *c)
+{
+    if (c->n == c->cap && queue_grow(c))
+        return -1;
+    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
+    if (!*slot && !(*slot = ent_get()))
+        return -1;
+    return 0;
+}
+
+/* The new entry at the end of c's queue (queue_ready): header w (src and
+ * tseq filled in here), len bytes of data, then xlen bytes of attached
+ * records (extra). Counted first, the records copied before the data:
+ * across the copies little stays live (sixth part). */
+static inline __attribute__((always_inline)) struct chan_ent *
+queue_fill(struct chan *c, const struct wire *w, const void *data, size_t len,
+           const void *extra, size_t xlen)
+{
+    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
+    struct chan_ent *e = *slot;
+    if (!e)
+        e = *slot = ent_pop();         /* from the free list (queue_ready): no call */
+    struct wire *h = (struct wire *)(void *)e->data;
+    *h = *w;
+    h->src = (uint16_t)mpi_world_rank;
+    h->tseq = c->next++;
+    e->len = (uint32_t)(sizeof *w + len + xlen);
+    e->ok = 0;
+    e->sent = 0;
+    c->n++;
+    queue_seal(c, e);
+    if (xlen)
+        memcpy(e->data + sizeof *w + len, extra, xlen);
+    if (len)
+        memcpy(e->data + sizeof *w, data, len);
+    return e;
 }
 
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
@@ -247,21 +271,21 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    struct chan_ent *e = queue_entry(c, w, data, len);
-    if (!e)
+    if (!queue_ready(c) && queue_make_ready(c))
         return MPI_ERR_NO_MEM;
-    queue_seal(c, e);
+    queue_fill(c, w, data, len, NULL, 0);
     mark_pending(c);
     return MPI_SUCCESS;
 }
 
 /* May c's next unposted entry e go on the wire now (window, ring budget:
- * the posted entries and e take e->cum - front_cum of the ring)? */
-static int window_open(const struct chan *c, const struct chan_ent *e)
+ * the posted entries and e take e->cum - front_cum of the ring)? kind is
+ * c's (a constant where the caller knows it). */
+static int window_open(const struct chan *c, const struct chan_ent *e, int kind)
 {
     return c->posted < INFLIGHT &&
            !(c->posted > 0 && mpi_params.ring_budget &&
-             e->cum - c->front_cum > chan_ring_budget(c->kind));
+             e->cum - c->front_cum > chan_ring_budget(kind));
 }
 
 /* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
@@ -295,9 +319,20 @@ static void pump(struct chan *c)
     }
     while (c->posted < c->n) {
         struct chan_ent *e = qat(c, c->posted);
-        if (!window_open(c, e) || post_one(c, e))
+        if (!window_open(c, e, c->kind) || post_one(c, e))
             break;                     /* window or ring full, queue full, or dead */
     }
+}
+
+/* chan_send_post when its queue must grow or the free list is empty (out
+ * of line: those calls stay off the usual send's path). */
+static __attribute__((noinline)) int chan_send_post_room(int peer, const struct wire *w,
+                                                         const void *data, size_t len,
+                                                         const void *extra, size_t xlen)
+{
+    if (queue_make_ready(&btl_ep[peer].chan[CH_MSG]))
+        return MPI_ERR_NO_MEM;
+    return chan_send_post(peer, w, data, len, extra, xlen);
 }
 
 int chan_send_post(int peer, const struct wire *w, const void *data, size_t len,
@@ -308,17 +343,13 @@ int chan_send_post(int peer, const struct wire *w, const void *data, size_t len,
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len + xlen > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    struct chan_ent *e = queue_entry(c, w, data, len);
-    if (!e)
-        return MPI_ERR_NO_MEM;
-    if (xlen) {
-        memcpy(e->data + e->len, extra, xlen);
-        e->len += (uint32_t)xlen;
-    }
-    queue_seal(c, e);
+    if (!queue_ready(c))
+        return chan_send_post_room(peer, w, data, len, extra, xlen);
+    struct chan_ent *e = queue_fill(c, w, data, len, extra, xlen);
     /* at once when nothing is queued before it and the window allows; else
      * the next pump posts it in its turn */
-    if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e) && post_one(c, e) <= 0)
+    if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e, CH_MSG) &&
+        post_one(c, e) <= 0)
         return MPI_SUCCESS;
     mark_pending(c);
     return MPI_SUCCESS;
