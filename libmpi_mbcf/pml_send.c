@@ -83,9 +83,29 @@ void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen,
         req_complete(s);
 }
 
+/* send_small's way through a send-request the receiver gave us (the
+ * newest ones drained first when news came): 1 sent as the W_DONE notice
+ * of a matching one (done_now), 0 none matches. Out of line: the eager
+ * path keeps fewer registers (docs/fastpath.md, sixth part). */
+static __attribute__((noinline)) int send_to_held(int peer, struct wire *w, const void *data,
+                                                  int news)
+{
+    if (news)
+        pml_rx_peer_ready(peer, CH_REQ);   /* newest send-requests of the receiver */
+    struct pml_peer *pp = &pml_peers[peer];
+    struct mq_sreq q;
+    if (!pp->sreqs.n || !mq_sreq_take(&pp->sreqs, w->tag, w->ctx, &q))
+        return 0;
+    w->type = W_DONE;
+    w->rid = q.rid;
+    int64_t n = (int64_t)w->len < (int64_t)q.maxlen ? (int64_t)w->len : (int64_t)q.maxlen;
+    done_now(peer, w, q.addr, data, n, 0, 1);
+    return 1;
+}
+
 /* A message of at most the eager limit, not synchronous, to another live
- * rank: a held send-request of the receiver takes it (done_now), else it
- * goes eagerly into the receiver's message FIFO. Either way the send is
+ * rank: a held send-request of the receiver takes it (send_to_held), else
+ * it goes eagerly into the receiver's message FIFO. Either way the send is
  * complete at return: no request is needed (send-immediate). */
 PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t bytes)
 {
@@ -94,17 +114,10 @@ PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, in
     struct wire w = { .type = W_EAGER, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes };
     pml_stats.msgs_sent++;
     pml_stats.bytes_sent += w.len;
-    if (pml_rx_news())
-        pml_rx_peer_ready(peer, CH_REQ);   /* newest send-requests of the receiver */
+    int news = pml_rx_news();
     struct pml_peer *pp = &pml_peers[peer];
-    struct mq_sreq q;
-    if (pp->sreqs.n && mq_sreq_take(&pp->sreqs, w.tag, w.ctx, &q)) {
-        w.type = W_DONE;
-        w.rid = q.rid;
-        int64_t n = (int64_t)w.len < (int64_t)q.maxlen ? (int64_t)w.len : (int64_t)q.maxlen;
-        done_now(peer, &w, q.addr, data, n, 0, 1);
+    if ((news || pp->sreqs.n) && send_to_held(peer, &w, data, news))
         return MPI_SUCCESS;
-    }
     w.mseq = mq_sreq_fifo_sent(&pp->sreqs);
     int e = msg_out(peer, &w, data, (size_t)w.len, 1);
     if (!e)
