@@ -362,12 +362,13 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
 /* ---- posting and completion ---- */
 /* Inline in mbcf_put and mbcf_fifo_send: the per-type checks fold away and
  * an append costs one call (docs/fastpath.md, sixth part). */
-static inline __attribute__((always_inline)) int post(int type, int node, uint64_t raddr, const void *src, size_t len,
-                uint64_t cookie)
+static inline __attribute__((always_inline)) int post(int type, int node, uint64_t raddr,
+                                                      const void *src, size_t len,
+                                                      uint64_t cookie)
 {
     if (!seg)
         return -MBCF_E_INVAL;
-    if (node < 0 || node >= my_size)
+    if ((unsigned)node >= (unsigned)my_size)   /* also node < 0 */
         return -MBCF_E_NODE;
     if (type == OP_PUT && len > MBCF_PUT_MAX)
         return -MBCF_E_TOOLONG;
