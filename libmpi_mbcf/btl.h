@@ -40,13 +40,13 @@ void btl_drop_peer(int peer);
  * for peer's FIFO of this kind; posted by chan_pump_all. */
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
 /* The send's entry in one go (docs/fastpath.md, fourth part): header w,
- * len bytes of data and nrec attached records (extra, xlen bytes: our
- * pending send-requests; wire.flags = nrec) in one new message-channel
- * entry for peer, posted at once when nothing of that channel waits before
- * it and its window allows (no attach afterwards, no pump walk); else
- * queued like chan_send. */
-int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const void *extra,
-                   size_t xlen, uint8_t nrec);
+ * len bytes of data and xlen bytes of attached records (extra: our
+ * pending send-requests; the caller sets w->flags to their number) in one
+ * new message-channel entry for peer, posted at once when nothing of that
+ * channel waits before it and its window allows (no attach afterwards, no
+ * pump walk); else queued like chan_send. */
+int chan_send_post(int peer, const struct wire *w, const void *data, size_t len,
+                   const void *extra, size_t xlen);
 /* Post what the window allows of every channel; 1: some entry is still
  * unposted. Inline gate: nothing queued since, no call. */
 extern int btl_pump_pending;            /* some channel may have unposted entries */

@@ -33,20 +33,24 @@ static void mark_pending(struct chan *c)
 }
 int btl_finalizing;
 
-/* Entries are fixed-size slots (one FIFO entry at most) recycled through a
- * free list: no allocator call on the message path, and a piggybacked
- * send-request (chan_attach_last) is appended in place. */
+/* Entries are fixed-size slots (one FIFO entry at most): a piggybacked
+ * send-request (chan_attach_last) is appended in place. A channel's queue
+ * slot keeps its entry once made (sixth part: releasing a run of entries
+ * touches none of them); the free list holds the entries made at init
+ * until a slot takes them. */
 #define ENT_BYTES (sizeof(struct chan_ent) + MBCF_FIFO_ENTRY_MAX)
 static struct chan_ent *ent_free;
 
-static struct chan_ent *ent_get(void)
+static inline struct chan_ent *ent_pop(void)   /* the free list is not empty */
 {
     struct chan_ent *e = ent_free;
-    if (e) {
-        memcpy(&ent_free, e->data, sizeof ent_free);
-        return e;
-    }
-    return malloc(ENT_BYTES);
+    memcpy(&ent_free, e->data, sizeof ent_free);
+    return e;
+}
+
+static struct chan_ent *ent_get(void)
+{
+    return ent_free ? ent_pop() : malloc(ENT_BYTES);
 }
 
 static void ent_put(struct chan_ent *e)
@@ -156,20 +160,20 @@ static struct chan_ent *qat(struct chan *c, int i)
     return c->q[(c->head + i) & (c->cap - 1)];
 }
 
-/* The free list's links sit at data (offset 6), where LeakSanitizer does not
- * look for pointers: unfreed, its entries were reported as leaks. Entries
- * still queued (never acknowledged: their peer went) go too. */
+/* Every slot's entry (queued or not: never acknowledged, their peer went)
+ * and the free list's go back to the allocator (unfreed, LeakSanitizer
+ * reported them as leaks). */
 void btl_fini(void)
 {
     for (int p = 0; p < mpi_world_size; p++)
         for (int k = 0; k < 2; k++) {
             struct chan *c = &btl_ep[p].chan[k];
-            for (int i = 0; i < c->n; i++)
-                ent_put(qat(c, i));
+            for (int i = 0; i < c->cap; i++)
+                free(c->q[i]);
             free(c->q);
             c->q = NULL;
             c->n = c->cap = c->head = c->posted = 0;
-            c->posted_bytes = 0;
+            c->qcum = c->front_cum = 0;
         }
     while (ent_free)
         free(ent_get());
@@ -181,46 +185,82 @@ void btl_drop_peer(int peer)
     ep->dropped = 1;
     for (int k = 0; k < 2; k++) {
         struct chan *c = &ep->chan[k];
-        for (int i = 0; i < c->n; i++)
-            ent_put(qat(c, i));
-        c->n = c->head = c->posted = 0;
-        c->posted_bytes = 0;
+        c->n = c->head = c->posted = 0;  /* the entries stay in their slots */
+        c->front_cum = c->qcum;
         chan_new_attempt(c);           /* completions of what was posted: ignored */
         c->retry_at = 0;
     }
     memset(ep->bounce_busy, 0, sizeof ep->bounce_busy);
 }
 
-/* A new entry at the end of c's queue (grown if full), header w (src and
- * tseq filled in here) and len bytes of data; NULL: no memory. */
-static inline __attribute__((always_inline)) struct chan_ent *
-queue_entry(struct chan *c, struct wire *w, const void *data, size_t len)
+/* A full queue doubles (its slots, with their entries, in order from the
+ * front); 0 or -1 (no memory). */
+static int queue_grow(struct chan *c)
 {
-    if (c->n == c->cap) {
-        int nc = c->cap ? c->cap * 2 : 64;
-        struct chan_ent **q = malloc((size_t)nc * sizeof *q);
-        if (!q)
-            return NULL;
-        for (int i = 0; i < c->n; i++)
-            q[i] = qat(c, i);
-        free(c->q);
-        c->q = q;
-        c->cap = nc;
-        c->head = 0;
-    }
-    struct chan_ent *e = ent_get();
+    int nc = c->cap ? c->cap * 2 : 64;
+    struct chan_ent **q = calloc((size_t)nc, sizeof *q);
+    if (!q)
+        return -1;
+    for (int i = 0; i < c->cap; i++)
+        q[i] = qat(c, i);
+    free(c->q);
+    c->q = q;
+    c->cap = nc;
+    c->head = 0;
+    return 0;
+}
+
+/* e (the newest entry) has its final length: its ring space counts. */
+static inline void queue_seal(struct chan *c, struct chan_ent *e)
+{
+    c->qcum += chan_ring_cost(e->len);
+    e->cum = c->qcum;
+}
+
+/* Is the slot at the end of c's queue free, and does it hold an entry or
+ * can the free list give one? */
+static inline int queue_ready(const struct chan *c)
+{
+    return c->n < c->cap && (c->q[(c->head + c->n) & (c->cap - 1)] || ent_free);
+}
+
+/* Make it so: the queue grown if full, the slot given an entry; 0 or -1
+ * (no memory). */
+static int queue_make_ready(struct chan *c)
+{
+    if (c->n == c->cap && queue_grow(c))
+        return -1;
+    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
+    if (!*slot && !(*slot = ent_get()))
+        return -1;
+    return 0;
+}
+
+/* The new entry at the end of c's queue (queue_ready): header w (src and
+ * tseq filled in here), len bytes of data, then xlen bytes of attached
+ * records (extra). Counted first, the records copied before the data:
+ * across the copies little stays live (sixth part). */
+static inline __attribute__((always_inline)) struct chan_ent *
+queue_fill(struct chan *c, const struct wire *w, const void *data, size_t len,
+           const void *extra, size_t xlen)
+{
+    struct chan_ent **slot = &c->q[(c->head + c->n) & (c->cap - 1)];
+    struct chan_ent *e = *slot;
     if (!e)
-        return NULL;
-    w->src = (uint16_t)mpi_world_rank;
-    w->tseq = c->next++;
-    memcpy(e->data, w, sizeof *w);
-    if (len)
-        memcpy(e->data + sizeof *w, data, len);
-    e->len = (uint32_t)(sizeof *w + len);
+        e = *slot = ent_pop();         /* from the free list (queue_ready): no call */
+    struct wire *h = (struct wire *)(void *)e->data;
+    *h = *w;
+    h->src = (uint16_t)mpi_world_rank;
+    h->tseq = c->next++;
+    e->len = (uint32_t)(sizeof *w + len + xlen);
     e->ok = 0;
     e->sent = 0;
-    c->q[(c->head + c->n) & (c->cap - 1)] = e;
     c->n++;
+    queue_seal(c, e);
+    if (xlen)
+        memcpy(e->data + sizeof *w + len, extra, xlen);
+    if (len)
+        memcpy(e->data + sizeof *w, data, len);
     return e;
 }
 
@@ -231,18 +271,21 @@ int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len)
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    if (!queue_entry(c, w, data, len))
+    if (!queue_ready(c) && queue_make_ready(c))
         return MPI_ERR_NO_MEM;
+    queue_fill(c, w, data, len, NULL, 0);
     mark_pending(c);
     return MPI_SUCCESS;
 }
 
-/* May c's next unposted entry e go on the wire now (window, ring budget)? */
-static int window_open(const struct chan *c, const struct chan_ent *e)
+/* May c's next unposted entry e go on the wire now (window, ring budget:
+ * the posted entries and e take e->cum - front_cum of the ring)? kind is
+ * c's (a constant where the caller knows it). */
+static int window_open(const struct chan *c, const struct chan_ent *e, int kind)
 {
     return c->posted < INFLIGHT &&
            !(c->posted > 0 && mpi_params.ring_budget &&
-             c->posted_bytes + chan_ring_cost(e->len) > chan_ring_budget(c->kind));
+             e->cum - c->front_cum > chan_ring_budget(kind));
 }
 
 /* Post c's entry e (the next unposted one): 0 posted, 1 not now (the
@@ -262,7 +305,6 @@ static inline __attribute__((always_inline)) int post_one(struct chan *c, struct
     e->sent = 1;
     c->posted++;
     btl_ops_out++;
-    c->posted_bytes += chan_ring_cost(e->len);
     return 0;
 }
 
@@ -277,30 +319,37 @@ static void pump(struct chan *c)
     }
     while (c->posted < c->n) {
         struct chan_ent *e = qat(c, c->posted);
-        if (!window_open(c, e) || post_one(c, e))
+        if (!window_open(c, e, c->kind) || post_one(c, e))
             break;                     /* window or ring full, queue full, or dead */
     }
 }
 
-int chan_send_post(int peer, struct wire *w, const void *data, size_t len, const void *extra,
-                   size_t xlen, uint8_t nrec)
+/* chan_send_post when its queue must grow or the free list is empty (out
+ * of line: those calls stay off the usual send's path). */
+static __attribute__((noinline)) int chan_send_post_room(int peer, const struct wire *w,
+                                                         const void *data, size_t len,
+                                                         const void *extra, size_t xlen)
+{
+    if (queue_make_ready(&btl_ep[peer].chan[CH_MSG]))
+        return MPI_ERR_NO_MEM;
+    return chan_send_post(peer, w, data, len, extra, xlen);
+}
+
+int chan_send_post(int peer, const struct wire *w, const void *data, size_t len,
+                   const void *extra, size_t xlen)
 {
     struct chan *c = &btl_ep[peer].chan[CH_MSG];
     if (btl_ep[peer].dropped)
         return MPI_SUCCESS;            /* nobody to deliver it to */
     if (sizeof *w + len + xlen > MBCF_FIFO_ENTRY_MAX)
         return MPI_ERR_INTERN;
-    w->flags = nrec;
-    struct chan_ent *e = queue_entry(c, w, data, len);
-    if (!e)
-        return MPI_ERR_NO_MEM;
-    if (xlen) {
-        memcpy(e->data + e->len, extra, xlen);
-        e->len += (uint32_t)xlen;
-    }
+    if (!queue_ready(c))
+        return chan_send_post_room(peer, w, data, len, extra, xlen);
+    struct chan_ent *e = queue_fill(c, w, data, len, extra, xlen);
     /* at once when nothing is queued before it and the window allows; else
      * the next pump posts it in its turn */
-    if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e) && post_one(c, e) <= 0)
+    if (c->posted + 1 == c->n && !c->retry_at && window_open(c, e, CH_MSG) &&
+        post_one(c, e) <= 0)
         return MPI_SUCCESS;
     mark_pending(c);
     return MPI_SUCCESS;
@@ -366,7 +415,9 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
         e->data[offsetof(struct wire, flags)] || e->len + len > MBCF_FIFO_ENTRY_MAX)
         return 0;
     memcpy(e->data + e->len, extra, len);
+    c->qcum -= chan_ring_cost(e->len);
     e->len += (uint32_t)len;
+    queue_seal(c, e);                  /* the newest entry: its cum is qcum */
     e->data[offsetof(struct wire, flags)] = nrec;
     return 1;
 }
@@ -375,8 +426,7 @@ int chan_attach_last(int peer, const void *extra, size_t len, uint8_t nrec)
 static void release_acked(struct chan *c)
 {
     while (c->n && qat(c, 0)->ok) {
-        c->posted_bytes -= chan_ring_cost(qat(c, 0)->len);
-        ent_put(qat(c, 0));
+        c->front_cum = qat(c, 0)->cum;
         c->head = (c->head + 1) & (c->cap - 1);
         c->n--;
         c->base++;
@@ -410,7 +460,6 @@ static void chan_completion(uint64_t ck, int status)
         /* go back: repost everything unacknowledged after a delay */
         chan_new_attempt(c);
         c->posted = 0;
-        c->posted_bytes = 0;
         for (int i = 0; i < c->n; i++)
             qat(c, i)->ok = 0;
         c->backoff = c->backoff ? c->backoff * 2 : BACKOFF_MIN;
@@ -424,29 +473,23 @@ static void chan_completion(uint64_t ck, int status)
 }
 
 
-/* The usual batch (docs/fastpath.md, fifth part): MBCF_OK completions of
- * consecutive entries from the front of one channel, current attempt
- * (every append completes in order on a healthy link), released together
- * as one cumulative acknowledgement: the cookies are compared, not decoded
- * one by one. Returns how many of cqe[0..n) it took; 0 when cqe[0] is not
- * such a completion (chan_completion takes it). */
-static int chan_front_run(const mbcf_cqe_t *cqe, int n)
+/* The usual batch (docs/fastpath.md, fifth and sixth parts): MBCF_OK
+ * completions of consecutive entries from the front of one channel,
+ * current attempt (every append completes in order on a healthy link),
+ * released together as one cumulative acknowledgement. The run ck, ck + 1,
+ * ... (n of them, all MBCF_OK) is compared with the channel's front once,
+ * not decoded completion by completion. Returns how many of the run it
+ * released; 0 when ck is not the front's (chan_completion takes them). */
+static int chan_front_run(uint64_t ck, int n)
 {
-    uint64_t ck = cqe[0].cookie;
     int kind = (int)((ck >> 61) & 1), peer = (int)((ck >> 53) & 0xff);
-    if (cqe[0].status != MBCF_OK || peer >= mpi_world_size)
+    if (peer >= mpi_world_size)
         return 0;
     struct chan *c = &btl_ep[peer].chan[kind];
     if ((uint32_t)ck != c->base || (uint32_t)(ck >> 32) != c->ck_hi || c->posted <= 0)
         return 0;
-    int m = 1, lim = n < c->posted ? n : c->posted;
-    while (m < lim && cqe[m].cookie == ck + (uint64_t)m && cqe[m].status == MBCF_OK)
-        m++;                           /* (a tseq wrap ends the run: the rest one by one) */
-    for (int i = 0; i < m; i++) {
-        struct chan_ent *e = qat(c, i);
-        c->posted_bytes -= chan_ring_cost(e->len);
-        ent_put(e);
-    }
+    int m = n < c->posted ? n : c->posted;
+    c->front_cum = qat(c, m - 1)->cum; /* the entries stay in their slots */
     c->head = (c->head + m) & (c->cap - 1);
     c->n -= m;
     c->base += (uint32_t)m;
@@ -461,32 +504,61 @@ static int chan_front_run(const mbcf_cqe_t *cqe, int n)
 uint64_t btl_ops_out, btl_ops_need;
 uint32_t btl_refused_seen;
 
+/* One completion of ours, whatever its kind. */
+static void cq_one(uint64_t ck, int status)
+{
+    uint64_t k = ck >> 62;
+    if (k && btl_ops_out)
+        btl_ops_out--;
+    if (k > CK_CHAN && btl_ops_need)
+        btl_ops_need--;
+    if (k == CK_CHAN)
+        chan_completion(ck, status);
+    else if (k == CK_PUT)
+        btl_put_done(ck & ((1ull << 62) - 1), status);
+    else if (k == CK_BOUNCE)
+        bounce_completion(ck, status);
+}
+
+/* n MBCF_OK completions with the cookies ck, ck + 1, ...: a channel's front
+ * released at once, anything else one by one. */
+static void cq_run(uint64_t ck, int n)
+{
+    if (ck >> 62 == CK_CHAN) {
+        int m = chan_front_run(ck, n);
+        btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
+        ck += (uint64_t)m;
+        n -= m;
+    }
+    for (; n > 0; n--, ck++)
+        cq_one(ck, MBCF_OK);
+}
+
+/* Runs are taken in place (mbcf_poll_cq_run: no copy of each completion,
+ * sixth part); what breaks a run (a refusal, a completion kept in our
+ * stash because the program polled first) is copied out in a batch and
+ * split into runs the same way. */
 void btl_cq_drain_all(void)
 {
-    mbcf_cqe_t cqe[64];
+    mbcf_cqe_t cqe[16];
+    uint64_t ck;
     int n;
     btl_refused_seen = mbcf_refused();   /* before the look: a later one is seen next time */
     do {
-        n = mbcf_poll_cq_claimed(cqe, 64);
+        while ((n = mbcf_poll_cq_run(&ck, 64)) > 0)
+            cq_run(ck, n);
+        n = mbcf_poll_cq_claimed(cqe, 16);
         for (int i = 0; i < n;) {
-            uint64_t k = cqe[i].cookie >> 62;
-            int m = k == CK_CHAN ? chan_front_run(cqe + i, n - i) : 0;
-            if (m) {                   /* (all ours: kind CK_CHAN) */
-                btl_ops_out = btl_ops_out > (uint64_t)m ? btl_ops_out - (uint64_t)m : 0;
-                i += m;
-                continue;
+            int m = 1;
+            if (cqe[i].status != MBCF_OK) {
+                cq_one(cqe[i].cookie, cqe[i].status);
+            } else {
+                while (i + m < n && cqe[i + m].cookie == cqe[i].cookie + (uint64_t)m &&
+                       cqe[i + m].status == MBCF_OK)
+                    m++;
+                cq_run(cqe[i].cookie, m);
             }
-            if (k && btl_ops_out)
-                btl_ops_out--;
-            if (k > CK_CHAN && btl_ops_need)
-                btl_ops_need--;
-            if (k == CK_CHAN)
-                chan_completion(cqe[i].cookie, cqe[i].status);
-            else if (k == CK_PUT)
-                btl_put_done(cqe[i].cookie & ((1ull << 62) - 1), cqe[i].status);
-            else if (k == CK_BOUNCE)
-                bounce_completion(cqe[i].cookie, cqe[i].status);
-            i++;
+            i += m;
         }
-    } while (n == 64);                 /* a short batch: the queue is empty */
+    } while (n);                       /* none left: the queue holds nothing of ours */
 }

@@ -11,9 +11,11 @@
 /* One queued FIFO entry of a channel. */
 struct chan_ent {
     uint32_t len;
+    uint32_t cum;         /* ring space (chan_ring_cost) of the channel's entries
+                             queued so far, this one included (wraps) */
     uint8_t ok;
     uint8_t sent;         /* posted at least once (then never changed: chan_attach_last) */
-    uint8_t data[];
+    uint8_t data[] __attribute__((aligned(8)));   /* struct wire, then data */
 };
 /* Ordered delivery of entries into one FIFO of one peer (go-back-N). */
 struct chan {
@@ -21,9 +23,12 @@ struct chan {
     uint32_t base;        /* tseq of q[0] */
     uint32_t next;        /* next tseq to assign */
     int n, cap, head;     /* queue of unacknowledged entries (cap: a power of two) */
-    struct chan_ent **q;
+    struct chan_ent **q;  /* each slot keeps its entry once made: an acknowledged
+                             entry stays for the next one queued there */
     int posted;           /* entries from the front posted in this attempt */
-    uint32_t posted_bytes;/* ring space those posted entries take (chan_ring_cost) */
+    uint32_t qcum;        /* cum of the newest queued entry */
+    uint32_t front_cum;   /* cum of the newest released one: the posted entries
+                             take qat(posted - 1)->cum - front_cum of the ring */
     uint32_t attempt;
     uint32_t ck_hi;       /* bits 32-63 of this attempt's cookies (chan_cookie) */
     uint64_t raddr;       /* our FIFO of this kind in the peer (fifo_raddr) */

@@ -175,21 +175,51 @@ static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int 
     return PMPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
+/* May this send complete at once (pml_send_now)? The MPI checks of
+ * MPI_Send, with the communicator c and the layout d looked up. */
+PATH_INLINE int send_now(const struct comm *c, const struct dte *d, const void *buf, int count,
+                         int dest, int tag, const void **data, int64_t *bytes)
+{
+    return c && d && mpi_initialized && !mpi_finalized && count >= 0 && tag >= 0 &&
+           dest >= 0 && dest < c->size &&
+           pml_send_now(buf, count, d, c->world[dest], data, bytes);
+}
+
+PATH_INLINE int send_immediate(const struct comm *c, MPI_Comm comm, const void *data,
+                               int64_t bytes, int dest, int tag)
+{
+    int e = pml_send_immediate(data, bytes, c->world[dest], tag, c->ctx);
+    return e ? mpi_err(comm, e, "MPI_Send") : MPI_SUCCESS;
+}
+
+/* MPI_Send of a derived type, and every send that does not complete at
+ * once (a request waited for). Out of line: MPI_Send's own path keeps
+ * nothing across a call but comm (docs/fastpath.md, sixth part). */
+static __attribute__((noinline)) int send_std(const void *buf, int count, MPI_Datatype dt,
+                                              int dest, int tag, MPI_Comm comm)
+{
+    struct comm *c = comm_get(comm);
+    const void *data;
+    int64_t bytes;
+    if (send_now(c, dt_usable(dt), buf, count, dest, tag, &data, &bytes))
+        return send_immediate(c, comm, data, bytes, dest, tag);
+    return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
+}
+
 /* Blocking standard send: first the send-immediate path (pml.h: no
- * request when the send completes at once), else a request waited for. */
+ * request when the send completes at once) for a predefined type, checked
+ * inline; anything else takes send_std. */
 int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_send(buf, count, dt, dest, tag, comm, ULT_STD);
     struct comm *c = comm_get(comm);
-    struct dte *d = dt_usable(dt);
-    if (c && d && mpi_initialized && !mpi_finalized && count >= 0 && tag >= 0 && dest >= 0 &&
-        dest < c->size) {
-        int e = pml_send_immediate(buf, count, d, c->world[dest], tag, c->ctx);
-        if (e != PML_NOT_NOW)
-            return e ? mpi_err(comm, e, "MPI_Send") : MPI_SUCCESS;
-    }
-    return send_wait(buf, count, dt, dest, tag, comm, MODE_STD, "MPI_Send");
+    const void *data;
+    int64_t bytes;
+    if (dt > 0 && dt < MPI_FIRST_DERIVED_TYPE_MBCF &&
+        send_now(c, dt_predef[dt], buf, count, dest, tag, &data, &bytes))
+        return send_immediate(c, comm, data, bytes, dest, tag);
+    return send_std(buf, count, dt, dest, tag, comm);
 }
 MPI_ALIAS(Send);
 

@@ -19,7 +19,16 @@
 #include "mpi_export.h"
 #include "pml_request.h"
 #include "dte.h"
+#include "params.h"
+#include "world.h"
 
+/* Failed peers (pml_peer_fail.c): the error code of a request that waits on
+ * failed world rank d is MPIX_ERR_PROC_FAILED | (d + 1) << 8. */
+extern uint64_t pml_dead_mask;           /* world ranks known dead */
+static inline int pml_peer_dead(int world)
+{
+    return world >= 0 && world < 64 && (pml_dead_mask >> world & 1);
+}
 /* Start an operation; an error comes only before the request is visible to
  * the protocol (queued, posted or sent), so the caller may release it. */
 int pml_start_send(struct req *r);
@@ -27,12 +36,24 @@ int pml_start_recv(struct req *r);
 /* Send-immediate (MPICH ch4's lightweight request, Open MPI ob1's sendi):
  * a standard/ready send of count elements of the committed layout d to
  * world rank peer that completes at once (contiguous, at most the eager
- * limit, another live rank) is sent without a request: MPI_SUCCESS, or an
- * MPI error; PML_NOT_NOW when it does not qualify (nothing was done: take
- * the request path). */
+ * limit, another live rank: pml_send_now, which also gives where its bytes
+ * start) is sent without a request by pml_send_immediate: MPI_SUCCESS or
+ * an MPI error. The test is inline so that MPI_Send decides before the
+ * call and keeps only its communicator across it (docs/fastpath.md, sixth
+ * part). */
 #define PML_NOT_NOW (-1)
-int pml_send_immediate(const void *buf, int count, struct dte *d, int peer, int tag,
-                       uint32_t ctx);
+static inline int pml_send_now(const void *buf, int count, const struct dte *d, int peer,
+                               const void **data, int64_t *bytes)
+{
+    int64_t off, n = d->size * count;
+    if (n > mpi_params.eager_limit || peer == mpi_world_rank || pml_peer_dead(peer) ||
+        !dte_is_contig(d, count, &off))
+        return 0;
+    *data = (const char *)buf + off;
+    *bytes = n;
+    return 1;
+}
+int pml_send_immediate(const void *data, int64_t bytes, int peer, int tag, uint32_t ctx);
 /* The receive's fast path: pml_irecv_fast, inline (pml_recv_fast.h). */
 int pml_cancel_recv(struct req *r);
 /* Unexpected message matching (peer world rank or MQ_ANY_SOURCE, tag, ctx)?
@@ -70,13 +91,6 @@ void pml_finalize(void);
 void pml_abort_peers(int code);          /* tell every peer, wait briefly */
 void pml_stats_print(double elapsed_s);  /* the MPI_MBCF_STATS=1 line */
 
-/* Failed peers (pml_peer_fail.c): the error code of a request that waits on
- * failed world rank d is MPIX_ERR_PROC_FAILED | (d + 1) << 8. */
-extern uint64_t pml_dead_mask;           /* world ranks known dead */
-static inline int pml_peer_dead(int world)
-{
-    return world >= 0 && world < 64 && (pml_dead_mask >> world & 1);
-}
 int pml_fail_code(int world);
 int pml_fail_rank(int code);             /* the rank a code names, or -1 */
 int pml_err_class(int code);             /* MPIX_ERR_PROC_FAILED for those codes */

@@ -3,7 +3,8 @@
  * completions never reach mbcf_poll_cq and the others never reach
  * mbcf_poll_cq_claimed, each owner sees its own in order, whatever the
  * interleaving of polls and the batch sizes; a stash grows past its first
- * capacity. The backend queue is a fake (mbcf_cq_take below). */
+ * capacity; mbcf_poll_cq_run takes only runs of the claimed owner's next
+ * in-order MBCF_OK completions. The backend queue is a fake (mbcf_cq_take below). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,9 +26,23 @@ int mbcf_cq_take(mbcf_cqe_t *out, int max)
     return n;
 }
 
+int mbcf_cq_take_run(uint64_t mask, uint64_t *first, int max)
+{
+    int n = mbcf_cq_run_len(&fake[fake_head], fake_n - fake_head, max, mask);
+    if (n)
+        *first = fake[fake_head].cookie;
+    fake_head += n;
+    return n;
+}
+
 static void push(uint64_t cookie)
 {
     fake[fake_n++] = (mbcf_cqe_t){ cookie, 0, 1 };
+}
+
+static void push_status(uint64_t cookie, int status)
+{
+    fake[fake_n++] = (mbcf_cqe_t){ cookie, status, 1 };
 }
 
 static int setup(void **st)
@@ -129,6 +144,64 @@ static void test_kinds(void **st)
     assert_int_equal(c[2].cookie, 3ull << 62);
 }
 
+/* Runs (mbcf_poll_cq_run): consecutive claimed MBCF_OK cookies, cut at
+ * max, at a gap, at a refusal, at the program's entry; nothing while the
+ * claimed stash holds entries (they come first, by mbcf_poll_cq_claimed). */
+static void test_runs(void **st)
+{
+    (void)st;
+    uint64_t ck = 0;
+    assert_int_equal(mbcf_poll_cq_run(&ck, 8), 0);   /* nothing claimed: no runs */
+    mbcf_cq_claim(3ull << 62);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 8), 0);   /* empty queue */
+    for (int i = 0; i < 5; i++)
+        push(LIB | (uint64_t)(10 + i));
+    push(LIB | 20);                                   /* a gap */
+    push_status(LIB | 21, MBCF_E_FIFO_FULL);          /* a refusal */
+    push(LIB | 22);
+    push(7);                                          /* the program's */
+    push(LIB | 23);
+    push(LIB | 24);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 3), 3);    /* cut at max */
+    assert_int_equal(ck, LIB | 10);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 0), 0);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 2);
+    assert_int_equal(ck, LIB | 13);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 1);   /* 20 alone: 21 was refused */
+    assert_int_equal(ck, LIB | 20);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 0);   /* the refusal is not a run */
+    mbcf_cqe_t c[8];
+    assert_int_equal(mbcf_poll_cq_claimed(c, 1), 1);
+    assert_int_equal(c[0].status, MBCF_E_FIFO_FULL);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 1);   /* 22, then the program's 7 */
+    assert_int_equal(ck, LIB | 22);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 0);
+    assert_int_equal(mbcf_poll_cq_claimed(c, 1), 1);  /* stashes 7 for the program */
+    assert_int_equal(c[0].cookie, LIB | 23);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 1);
+    assert_int_equal(ck, LIB | 24);
+    assert_int_equal(mbcf_poll_cq(c, 8), 1);
+    assert_int_equal(c[0].cookie, 7);
+    /* the program polls first: the library's entries wait in its stash and
+     * no run may pass them */
+    push(LIB | 30);
+    push(8);
+    push(LIB | 31);
+    assert_int_equal(mbcf_poll_cq(c, 8), 1);          /* takes all three, keeps 30, 31 */
+    push(LIB | 32);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 0);
+    assert_int_equal(mbcf_poll_cq_claimed(c, 8), 3);
+    assert_int_equal(c[0].cookie, LIB | 30);
+    assert_int_equal(c[2].cookie, LIB | 32);
+    /* a run never wraps past cookie 0 (an unclaimed cookie) */
+    push(~0ull);
+    push(0);
+    assert_int_equal(mbcf_poll_cq_run(&ck, 64), 1);
+    assert_int_equal(ck, ~0ull);
+    assert_int_equal(mbcf_poll_cq(c, 8), 1);
+    assert_int_equal(c[0].cookie, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -136,6 +209,7 @@ int main(void)
         cmocka_unit_test_setup(test_split_in_order, setup),
         cmocka_unit_test_setup(test_program_polls_first_many, setup),
         cmocka_unit_test_setup(test_kinds, setup),
+        cmocka_unit_test_setup(test_runs, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

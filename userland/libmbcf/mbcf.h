@@ -86,6 +86,15 @@ int mbcf_poll_cq(mbcf_cqe_t *out, int max);
  * is kept, in order, for the other's next poll (mbcf_cq_owner.c). */
 void mbcf_cq_claim(uint64_t mask);
 int mbcf_poll_cq_claimed(mbcf_cqe_t *out, int max);
+/* The claimed owner's next completions taken as one run, nothing copied
+ * out: when the next one is claimed and MBCF_OK, it and the ones right
+ * after it whose cookies follow (cookie + 1, + 2, ...) and are MBCF_OK
+ * too, at most max, are taken; *first gets the first cookie. Returns how
+ * many; 0 when none waits or the next one is not such a completion (a
+ * refusal, the program's, one kept from an earlier poll): then
+ * mbcf_poll_cq_claimed takes it. For a library whose operations complete
+ * in order (one channel's appends): a cumulative acknowledgement. */
+int mbcf_poll_cq_run(uint64_t *first, int max);
 
 /* Block until something may have arrived (a completion, a FIFO entry or a
  * remote write) or timeout_ns passed. Adaptive: polls briefly, then sleeps.

@@ -90,6 +90,15 @@ int mbcf_poll_cq_claimed(mbcf_cqe_t *out, int max)
     return max > 0 ? poll_owner(1, out, max) : 0;
 }
 
+/* Only straight from the queue: entries kept in the claimed owner's stash
+ * come first, and mbcf_poll_cq_claimed returns them. */
+int mbcf_poll_cq_run(uint64_t *first, int max)
+{
+    if (stash[1].n || !claim_mask || max <= 0)
+        return 0;
+    return mbcf_cq_take_run(claim_mask, first, max);
+}
+
 void mbcf_cq_owner_reset(void)
 {
     for (int i = 0; i < 2; i++) {

@@ -195,6 +195,24 @@ int mbcf_cq_take(mbcf_cqe_t *out, int max)
     return n;
 }
 
+/* The kernel's entries have the layout of mbcf_cqe_t (mbcf_abi.h): the run
+ * is read in place, up to the ring's end (the rest at the next call). */
+_Static_assert(sizeof(struct mbcf_kcqe) == sizeof(mbcf_cqe_t) &&
+               offsetof(struct mbcf_kcqe, status) == offsetof(mbcf_cqe_t, status),
+               "struct mbcf_kcqe and mbcf_cqe_t differ");
+int mbcf_cq_take_run(uint64_t mask, uint64_t *first, int max)
+{
+    uint32_t avail = load32(&ctrl.cq_tail) - cq_head, to_end = CQ_N - cq_head % CQ_N;
+    const mbcf_cqe_t *c = (const mbcf_cqe_t *)(const void *)&cq[cq_head % CQ_N];
+    int n = mbcf_cq_run_len(c, (int)(avail < to_end ? avail : to_end), max, mask);
+    if (n) {
+        *first = c->cookie;
+        cq_head += (uint32_t)n;
+        store32(&ctrl.cq_head, cq_head);
+    }
+    return n;
+}
+
 /* Wait until *word differs from seen: spin up to the poll budget, then
  * SYS_mbcf_wait (flags 0: word is ctrl.events; MBCF_WAIT_NEWS: ctrl.news). */
 static int wait_word(const uint32_t *word, uint32_t seen, int64_t timeout_ns, long flags)

@@ -362,12 +362,15 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
 }
 
 /* ---- posting and completion ---- */
-static int post(int type, int node, uint64_t raddr, const void *src, size_t len,
-                uint64_t cookie)
+/* Inline in mbcf_put and mbcf_fifo_send: the per-type checks fold away and
+ * an append costs one call (docs/fastpath.md, sixth part). */
+static inline __attribute__((always_inline)) int post(int type, int node, uint64_t raddr,
+                                                      const void *src, size_t len,
+                                                      uint64_t cookie)
 {
     if (!seg)
         return -MBCF_E_INVAL;
-    if (node < 0 || node >= my_size)
+    if ((unsigned)node >= (unsigned)my_size)   /* also node < 0 */
         return -MBCF_E_NODE;
     if (type == OP_PUT && len > MBCF_PUT_MAX)
         return -MBCF_E_TOOLONG;
@@ -429,6 +432,19 @@ int mbcf_cq_take(mbcf_cqe_t *out, int max)
         out[n++] = cq[cq_head];
         cq_head = (cq_head + 1) % CQ_MAX;
         cq_n--;
+    }
+    return n;
+}
+
+/* One run up to the ring's end (the rest at the next call). */
+int mbcf_cq_take_run(uint64_t mask, uint64_t *first, int max)
+{
+    int avail = cq_n < CQ_MAX - cq_head ? cq_n : CQ_MAX - cq_head;
+    int n = mbcf_cq_run_len(&cq[cq_head], avail, max, mask);
+    if (n) {
+        *first = cq[cq_head].cookie;
+        cq_head = (cq_head + n) % CQ_MAX;
+        cq_n -= n;
     }
     return n;
 }
