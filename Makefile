@@ -6,8 +6,8 @@ BUILD      := build
 HOSTCC     ?= gcc
 MUSLCC     ?= musl-gcc
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ikernel/uapi
-USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/include \
-                -Iuserland/libmbcf
+USER_CFLAGS  := -std=gnu11 -O2 -g -static -Wall -Wextra -Werror -Ikernel/uapi -Iuserland/lib/include \
+                -Iuserland/lib/libmbcf
 USER_LDFLAGS := -static
 # Every function with external linkage is declared in a header: the kernel,
 # drivers, MBCF, libmbcf, libraw, their test programs and host tests add this.
@@ -15,9 +15,9 @@ WPROTO       := -Wmissing-prototypes
 
 # Libraries: one rule each, in the fragment of their folder; their paths are
 # named here so every fragment can use them whatever the include order.
-LIBRAW        := $(BUILD)/lib/guest/libraw.a     # userland/libraw/libraw.mk
-LIBMBCF_GUEST := $(BUILD)/lib/guest/libmbcf.a    # userland/libmbcf/libmbcf.mk
-LIBMBCF_HOST  := $(BUILD)/lib/host/libmbcf.a     # userland/libmbcf/libmbcf.mk
+LIBRAW        := $(BUILD)/lib/guest/libraw.a     # userland/lib/libraw/libraw.mk
+LIBMBCF_GUEST := $(BUILD)/lib/guest/libmbcf.a    # userland/lib/libmbcf/libmbcf.mk
+LIBMBCF_HOST  := $(BUILD)/lib/host/libmbcf.a     # userland/lib/libmbcf/libmbcf.mk
 
 # Lists the fragments append to.
 KERNEL_SRCS :=      # C and .S files linked into BOOTX64.EFI
@@ -30,9 +30,10 @@ all:
 
 # Fragments: one per folder, each building only its own folder (a folder with
 # sub-folders of its own may include their fragments itself, as libmpi_mbcf/
-# does with coll/).
+# does with coll/). Libraries first: the programs' rules name their archives.
 include $(sort $(wildcard kernel/*.mk kernel/*/*.mk drivers/*/*.mk mbcf/*.mk \
-                          libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk userland/*/*.mk scripts/*.mk))
+                          libmpi_mbcf/*.mk libmpi_mbcf/rsched/*.mk userland/lib/*/*.mk scripts/*.mk))
+include $(sort $(wildcard userland/apps/*/*.mk userland/bench/*/*.mk tests/guest/*/*.mk))
 
 all: $(USER_PROGS) $(HOST_TESTS) $(HOST_TOOLS)
 

@@ -1,7 +1,7 @@
 /* console_tag.c - program output on the node's serial console. With several
  * processes per node (--ppn P > 1) they share the one console, so every line
  * of process L starts with "[L] "; mpiexec turns it into rank node * P + L
- * (libmpi_mbcf/mpiexec, docs/ppn.md). With P = 1 the output is unchanged. */
+ * (libmpi_mbcf/wrappers/mpiexec, docs/ppn.md). With P = 1 the output is unchanged. */
 #include "kapi.h"
 #include "console.h"
 #include "node.h"

@@ -6,38 +6,46 @@
 #   build/mpi-tests/host/<p>   our library, host backend (run with mbcf-hostrun)
 #   build/mpi-tests/mpich/<p>  Debian's MPICH (mpicc.mpich), cross-check of the tests
 #   build/mpi-tests/guest/<p>  our library, guest backend (QEMU cluster)
-# The guest build needs userland/libmbcf/mbcf_guest.c (MBCF helper); until it
+# The guest build needs userland/lib/libmbcf/mbcf_guest.c (MBCF helper); until it
 # exists `make mpi-guest` says so and `all` leaves it out.
 
 include libmpi_mbcf/coll/coll.mk
 
 MPI_DIR      := libmpi_mbcf
-# Layers (README.md in this folder): mpi_* entry points, pml_* protocol,
-# btl_* transport over MBCF; dte/match portable engines; params, world.
-MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
-	btl_chan.c btl_put.c btl_export.c \
-	pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c pml_sreq.c \
-	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
-	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c mpi_mprobe.c mpi_request.c \
-	mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c mpi_coll.c \
-	mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c \
-	mpi_intercomm.c mpi_topo_graph.c mpi_neighbor.c mpi_t.c mpi_info.c mpi_status_f90.c \
-	mpi_attr_obj.c mpi_unsupported_gen.c \
-	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \
+# Layers, one folder each (README.md in this folder), lowest first: params
+# (run-time parameters, job state), btl (transport over MBCF), objects
+# (communicator, group, datatype, op, errhandler, attribute tables), pml
+# (protocol, matching), pcoll (pseudo-collective persistent requests), coll,
+# nbc, osc, ult (offload), api (the MPI_/PMPI_ entry points).
+MPI_LAYERS   := params btl objects pml pcoll nbc osc ult api
+MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c \
+	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
+	objects/dte.c objects/mpi_attr_obj.c \
+	$(addprefix pml/,match.c pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c \
+	    pml_sreq.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
+	pcoll/pml_pcoll.c \
+	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
+	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c) \
+	$(addprefix ult/,ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c) \
+	$(addprefix api/,mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c \
+	    mpi_mprobe.c mpi_request.c mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c \
+	    mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c \
+	    mpi_coll.c mpi_intercomm.c mpi_topo_graph.c mpi_t.c mpi_info.c mpi_status_f90.c \
+	    mpi_unsupported_gen.c mpi_unsupported.c)) \
 	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
-MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \
-	userland/libmbcf/mbcf.h
-MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
-	-Iuserland/libmbcf -Imbcf
+MPI_HDRS     := $(wildcard $(MPI_DIR)/*/*.h) $(COLL_HDRS) \
+	userland/lib/libmbcf/mbcf.h
+MPI_INC      := -I$(MPI_DIR)/include $(addprefix -I$(MPI_DIR)/,$(MPI_LAYERS)) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
+	-Iuserland/lib/libmbcf -Imbcf
 MPI_LIBSRCS  := $(MPI_SRCS) $(COLL_SRCS)
 # The pseudo-collective mode's transport (pml_pcoll.h): libutofu on the
 # emulated Tofu in the guest build, none on the host. Every guest MPI
 # program links libutofu.a after libmpi_mbcf.a (MPI_GUEST_LIBS, mpicc),
-# copied next to it from userland/libutofu's build ($(BUILD)/user/libutofu.a).
-MPI_HOST_SRCS  := $(MPI_LIBSRCS) $(MPI_DIR)/pml_pcoll_notofu.c
-MPI_GUEST_SRCS := $(MPI_LIBSRCS) $(MPI_DIR)/pml_pcoll_tofu.c $(MPI_DIR)/rsched/rsched_cost_tofu.c
-MPI_TOFU_INC   := -Iuserland/libutofu -Idrivers/tofu_emu
-MPI_TOFU_HDRS  := $(wildcard userland/libutofu/*.h drivers/tofu_emu/*.h)
+# copied next to it from userland/lib/libutofu's build ($(BUILD)/user/libutofu.a).
+MPI_HOST_SRCS  := $(MPI_LIBSRCS) $(MPI_DIR)/pcoll/pml_pcoll_notofu.c
+MPI_GUEST_SRCS := $(MPI_LIBSRCS) $(MPI_DIR)/pcoll/pml_pcoll_tofu.c $(MPI_DIR)/rsched/rsched_cost_tofu.c
+MPI_TOFU_INC   := -Iuserland/lib/libutofu -Idrivers/tofu_emu
+MPI_TOFU_HDRS  := $(wildcard userland/lib/libutofu/*.h drivers/tofu_emu/*.h)
 # Only what mpi.h declares is exported (mpi_export.h): objects are compiled
 # with hidden visibility, linked into one relocatable object and the hidden
 # symbols made local, so programs see MPI_* and PMPI_* only.
@@ -63,7 +71,7 @@ $(MPI_HOBJ)/%.o: %.c $(MPI_HDRS)
 	$(HOSTCC) $(HOST_CFLAGS) $(MPI_INC) -c -o $@ $<
 $(BUILD)/lib/host/libmpi_mbcf.a: $(MPI_HOST_OBJS)
 	$(call mpi_archive,$^,$@)
-# libmbcf.a (both backends) and mbcf-hostrun: userland/libmbcf/libmbcf.mk
+# libmbcf.a (both backends) and mbcf-hostrun: userland/lib/libmbcf/libmbcf.mk
 MPI_HOST_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(LIBMBCF_HOST)
 HOST_TOOLS += $(MPI_HOST_LIBS)
 
@@ -86,12 +94,12 @@ MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match
-$(BUILD)/host/test_mpi_dte: tests/host/test_mpi_dte.c $(MPI_DIR)/dte.c $(MPI_DIR)/dte.h
+$(BUILD)/host/test_mpi_dte: tests/host/test_mpi_dte.c $(MPI_DIR)/objects/dte.c $(MPI_DIR)/objects/dte.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR) -o $@ tests/host/test_mpi_dte.c $(MPI_DIR)/dte.c -lcmocka
-$(BUILD)/host/test_mpi_match: tests/host/test_mpi_match.c $(MPI_DIR)/match.c $(MPI_DIR)/match.h
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/objects -o $@ tests/host/test_mpi_dte.c $(MPI_DIR)/objects/dte.c -lcmocka
+$(BUILD)/host/test_mpi_match: tests/host/test_mpi_match.c $(MPI_DIR)/pml/match.c $(MPI_DIR)/pml/match.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR) -o $@ tests/host/test_mpi_match.c $(MPI_DIR)/match.c -lcmocka
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/pml -o $@ tests/host/test_mpi_match.c $(MPI_DIR)/pml/match.c -lcmocka
 
 # ---- conformance programs ----
 MPI_TEST_SRCS := $(filter-out tests/mpi/coll_%,$(wildcard tests/mpi/*.c))
@@ -133,11 +141,11 @@ $(eval $(call mpi_suite_rule,guest,$(MUSLCC),$(MPI_GUEST_LIBS),-static))
 .PHONY: mpi-host mpi-mpich mpi-guest
 mpi-host: $(MPI_HOST_LIBS) $(BUILD)/host/mbcf-hostrun $(MPI_TESTS_HOST) $(BUILD)/mpi-tests/host/mpi_suite
 mpi-mpich: $(MPI_TESTS_MPICH)
-ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+ifneq ($(wildcard userland/lib/libmbcf/mbcf_guest.c),)
 mpi-guest: $(MPI_GUEST_LIBS) $(MPI_TESTS_GUEST) $(BUILD)/mpi-tests/guest/mpi_suite
 all: mpi-guest
 else
 mpi-guest:
-	@echo "mpi-guest: userland/libmbcf/mbcf_guest.c not there yet (MBCF helper); guest MPI library skipped"
+	@echo "mpi-guest: userland/lib/libmbcf/mbcf_guest.c not there yet (MBCF helper); guest MPI library skipped"
 endif
 all: mpi-host

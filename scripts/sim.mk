@@ -45,7 +45,7 @@ bench-coll sim: deps sim-tools
 # the same driver for the QEMU guests: coll source compiled into the program
 # over libmpi_mbcf's point-to-point (as with MPICH in tests/host), wall time
 # beside the TofuD modeled time (scripts/sim/qemu_coll.sh, make bench-coll-qemu)
-ifneq ($(wildcard userland/libmbcf/mbcf_guest.c),)
+ifneq ($(wildcard userland/lib/libmbcf/mbcf_guest.c),)
 $(BUILD)/user/coll_bench: scripts/sim/coll_bench.c $(COLL_SRCS) $(COLL_HDRS) $(MPI_GUEST_LIBS) \
 		drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
 	@mkdir -p $(dir $@)

@@ -1,5 +1,5 @@
 /* mbcf_abi.h - the MBCF contract between the kernel (mbcf/), the user
- * libraries (userland/libmbcf, both backends) and programs: status codes, size
+ * libraries (userland/lib/libmbcf, both backends) and programs: status codes, size
  * limits, export flags, the submission/completion queues a task shares with
  * the kernel, the counters of SYS_mbcf_stats, and the layout of a
  * memory-based FIFO ring. System call numbers: cluster_abi.h (SYS_mbcf_*).

@@ -1,5 +1,5 @@
 /* tofu_abi.h - contract between the emulated Tofu controller (drivers/tofu_emu)
- * and user programs (userland/libutofu): private system calls, the queues a
+ * and user programs (userland/lib/libutofu): private system calls, the queues a
  * VCQ keeps in task memory, and their entries.
  *
  * Like MBCF's rings (cluster_abi.h): the task writes command descriptors into

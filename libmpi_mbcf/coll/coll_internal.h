@@ -7,7 +7,7 @@
 #include "coll.h"
 
 /* Inside libmpi_mbcf (LIBMPI_MBCF_BUILD) the algorithms call the PMPI_
- * names (libmpi_mbcf/mpi_export.h): a profiling tool sees the program's
+ * names (libmpi_mbcf/params/mpi_export.h): a profiling tool sees the program's
  * MPI_Bcast, not the sends it is made of, as with MPICH and Open MPI. Built
  * against another MPI (tests/host/coll_shim.c) they call the MPI_ names. */
 #ifdef LIBMPI_MBCF_BUILD

@@ -332,7 +332,7 @@ typedef struct MPI_Status {
 #define MPIX_ERR_PROC_FAILED 58
 #define MPI_ERR_LASTCODE     79
 
-/* ---- the tool information interface MPI_T (MPI-3.1 sec 14.3; libmpi_mbcf/mpi_t.c) ---- */
+/* ---- the tool information interface MPI_T (MPI-3.1 sec 14.3; libmpi_mbcf/api/mpi_t.c) ---- */
 typedef int MPI_T_enum;
 typedef int MPI_T_cvar_handle;
 typedef int MPI_T_pvar_handle;

@@ -1,7 +1,7 @@
 /* mpix_ult.h - libmpi_mbcf extension (issue 16, seed 002): the seam
  * through which a user-level thread (ULT) scheduler lends MPI its blocking
  * primitives. The library names no scheduler: a program (or a glue header
- * such as userland/mythmpi/myth_mpi.h for libmyth) registers these
+ * such as userland/lib/mythmpi/myth_mpi.h for libmyth) registers these
  * functions before MPI_Init_thread(MPI_THREAD_MULTIPLE). Then every MPI
  * call a thread makes is a command for one communication thread; a ULT
  * that waits for it is taken off the run queues (or polls, by

@@ -1,5 +1,5 @@
 #!/bin/bash
-# halo.sh - the halo benchmark (userland/halo, seed 000 sec 4.1) on 4 QEMU
+# halo.sh - the halo benchmark (userland/apps/halo, seed 000 sec 4.1) on 4 QEMU
 # nodes as a 2 x 2 periodic grid, every case (E-W, N-S, 4 directions,
 # diagonals, all 8) at k = 60, every halo cell of every exchange checked:
 #   1. no Tofu: MPI's ordinary protocol (-s off);
@@ -11,7 +11,7 @@
 #      still verify; N-S and diagonals run in the mode.
 # Four boots. One TAP line per case and scheduler, plus checks per boot.
 cd "$(dirname "$0")/../.." || exit 1
-if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
+if [ ! -f userland/lib/libmbcf/mbcf_guest.c ]; then
     echo "not ok - guest MBCF library not available"
     exit 1
 fi

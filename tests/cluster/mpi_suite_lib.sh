@@ -27,7 +27,7 @@ suite_tap() {
         END { if (prog != "") report() }'
 }
 suite_prepare() {
-    if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
+    if [ ! -f userland/lib/libmbcf/mbcf_guest.c ]; then
         echo "not ok - guest MBCF library not available"
         exit 1
     fi

@@ -1,14 +1,14 @@
 #!/bin/bash
 # The MPI wrapper commands as a user (and autotools / CMake) uses them:
-# libmpi_mbcf/mpicc (-show, -showme:compile/link, --version, -lmpi accepted),
-# CMake's FindMPI finding our mpicc, and libmpi_mbcf/mpiexec / mpirun over the
+# libmpi_mbcf/wrappers/mpicc (-show, -showme:compile/link, --version, -lmpi accepted),
+# CMake's FindMPI finding our mpicc, and libmpi_mbcf/wrappers/mpiexec / mpirun over the
 # cluster launcher (every rank's output, --tag-output, exit status, bad input,
 # --host). Prints TAP lines.
 cd "$(dirname "$0")/../.." || exit 1
 L=$(mktemp -d "${TMPDIR:-/tmp}"/mpi_wrappers.XXXXXX)
 trap 'rm -rf "$L"' EXIT
 check() { local what=$1; shift; if "$@"; then echo "ok - $what"; else echo "not ok - $what"; return 1; fi; }
-MPICC=libmpi_mbcf/mpicc MPIEXEC=libmpi_mbcf/mpiexec
+MPICC=libmpi_mbcf/wrappers/mpicc MPIEXEC=libmpi_mbcf/wrappers/mpiexec
 cat >"$L/hi.c" <<'C'
 #include <mpi.h>
 #include <stdio.h>
@@ -43,7 +43,7 @@ $MPIEXEC -n 2 "$L/hi" x1 >"$L/plain.out" 2>&1; rc=$?
 check "mpiexec -n 2: exit 0 (got $rc)" test $rc = 0
 check "mpiexec -n 2: both ranks' output reaches the user" bash -c "grep -qx 'hi from rank 0 of 2 sum 2 arg x1' '$L/plain.out' && grep -qx 'hi from rank 1 of 2 sum 2 arg x1' '$L/plain.out'"
 check "mpiexec: no kernel console lines in the output" bash -c "! grep -q '^cluster: ' '$L/plain.out'"
-libmpi_mbcf/mpirun -np 2 --tag-output "$L/hi" x2 1 >"$L/tag.out" 2>&1; rc=$?
+libmpi_mbcf/wrappers/mpirun -np 2 --tag-output "$L/hi" x2 1 >"$L/tag.out" 2>&1; rc=$?
 check "mpirun --tag-output prefixes each rank's line" bash -c "grep -qx '\[1\] hi from rank 1 of 2 sum 2 arg x2' '$L/tag.out'"
 check "a rank's exit status 3 is mpiexec's (got $rc)" test $rc = 3
 $MPIEXEC "$L/hi" >"$L/non.out" 2>&1; rc=$?

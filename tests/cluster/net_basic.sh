@@ -4,7 +4,7 @@
 # content checks, malformed frames counted as drops by the receiver, frames
 # with a forged source arriving stamped with the sender's (none counted as an
 # unknown source), net_config from a read-only page applying nothing, and the
-# --net-stats power-off report. Prints TAP lines (userland/nettest).
+# --net-stats power-off report. Prints TAP lines (tests/guest/nettest).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/net_lib.sh
 net_run net_basic 36 "both nodes" -n 2 --timeout 300 --net-stats -- basic

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # net_lib.sh - helper for the raw-network cluster tests (sourced, not run).
 # net_run NAME MIN_OK WHO [cluster options...] -- nettest-args...: boots the
-# cluster running userland/nettest with its node logs in $LOG, prints every
+# cluster running tests/guest/nettest with its node logs in $LOG, prints every
 # node's TAP lines, then "ok - NAME: WHO exited 0" (or the launcher's status
 # and its last lines) and whether at least MIN_OK results were reported.
 # The caller removes $LOG when done with it.

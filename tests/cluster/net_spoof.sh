@@ -3,7 +3,7 @@
 # on 3 nodes, rank 2 forges MBCF remote writes claiming rank 1's MAC and next
 # sequence numbers, and a raw frame with rank 1's source, through the raw test
 # hook; rank 1 then makes the real writes. Rank 0 must hold rank 1's values,
-# no forged one, and see the raw frame from its true sender (userland/spooftest).
+# no forged one, and see the raw frame from its true sender (tests/guest/spooftest).
 cd "$(dirname "$0")/../.." || exit 1
 dir=$(mktemp -d "${TMPDIR:-/tmp}"/spoof.XXXXXX)
 scripts/qemu/cluster -n 3 --timeout 300 --quiet --log-dir "$dir" spooftest >/dev/null 2>&1

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Cluster test of the NPB kernels (userland/npb) on our MPI library: class S of
+# Cluster test of the NPB kernels (userland/apps/npb) on our MPI library: class S of
 # EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 QEMU nodes, BT and SP
 # (square node counts) on 1 and 4.  One boot per node count runs them all in
 # one MPI process (npb_all S <kernels>); the per-rank

@@ -1,21 +1,21 @@
 #!/bin/bash
 # pcoll.sh - libmpi_mbcf's pseudo-collective mode of persistent requests
-# (seed 000 sec 4.1, libmpi_mbcf/pml_pcoll.c) on 4 QEMU nodes with the
+# (seed 000 sec 4.1, libmpi_mbcf/pcoll/pml_pcoll.c) on 4 QEMU nodes with the
 # emulated Tofu (--tofu 2x2x1), two boots:
-#   1. userland/pcoll's pcolltest with MPI_MBCF_RSCHED=bl4: halo sets completed
+#   1. tests/guest/pcoll's pcolltest with MPI_MBCF_RSCHED=bl4: halo sets completed
 #      by Waitall, Wait on one member, Test, Waitany, on two communicators
 #      with the same tags, freed while active and completed by the next
 #      Startall (all in the mode), single MPI_Start, an Ssend_init
 #      member, a vector datatype and receives longer than sends (all on the
 #      ordinary protocol); every element and status checked; the stats line
 #      counts the mode's starts, sets and fallbacks;
-#   2. userland/halo, plain MPI persistent calls, E-W and all 8 directions at
+#   2. userland/apps/halo, plain MPI persistent calls, E-W and all 8 directions at
 #      k = 60 with the mode off and on (bl4o, TofuD): every halo cell checked
 #      both ways (tests/cluster/halo.sh runs every case and scheduler).
 # Under 60 s on an idle host.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
-if [ ! -f userland/libmbcf/mbcf_guest.c ]; then
+if [ ! -f userland/lib/libmbcf/mbcf_guest.c ]; then
     echo "not ok - guest MBCF library not available"
     exit 1
 fi

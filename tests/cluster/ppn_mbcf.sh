@@ -1,6 +1,6 @@
 #!/bin/bash
 # ppn_mbcf.sh - MBCF between processes of one node (--ppn, docs/ppn.md) with
-# userland/ppntest: one process writing to itself (the intra-node path with
+# tests/guest/ppntest: one process writing to itself (the intra-node path with
 # P = 1: every refusal, memory untouched, no data frame on the wire, the
 # local_* counters; its own FIFO full -> held ~2 s then refused, a write
 # behind it completes after it; entries stamped with the sender's rank), and
@@ -38,7 +38,7 @@ run "1 node x 2 processes: intra-node refusals leave memory untouched; all pairs
 # 2 nodes x 2 through mpiexec: each rank's lines relayed as "[rank] ..." (the
 # kernel's "[local] " console tag -> rank node * 2 + local)
 dir=$(mktemp -d "${TMPDIR:-/tmp}"/ppn_mbcf.XXXXXX)
-libmpi_mbcf/mpiexec -n 4 --ppn 2 --tag-output --timeout 150 --log-dir "$dir" "$BIN" pairs >"$dir/relayed" 2>&1
+libmpi_mbcf/wrappers/mpiexec -n 4 --ppn 2 --tag-output --timeout 150 --log-dir "$dir" "$BIN" pairs >"$dir/relayed" 2>&1
 rc=$? good=0
 for r in 0 1 2 3; do
     [ "$(grep -c "^\[$r\] ok - rank $r: " "$dir/relayed")" -ge 8 ] && good=$((good + 1))
@@ -58,10 +58,10 @@ out=$(scripts/qemu/cluster --ppn 0 -n 1 ppntest refuse 2>&1); rc=$?
 out=$(scripts/qemu/cluster --ppn 65 -n 1 ppntest refuse 2>&1); rc=$?
 [ $rc = 2 ] && grep -q -- "--ppn wants" <<<"$out" &&
     echo "ok - cluster --ppn 65 refused (exit 2)" || { echo "not ok - cluster --ppn 65 refused (exit $rc: $out)"; fail=1; }
-out=$(libmpi_mbcf/mpiexec -n 3 --ppn 2 ppntest pairs 2>&1); rc=$?
+out=$(libmpi_mbcf/wrappers/mpiexec -n 3 --ppn 2 ppntest pairs 2>&1); rc=$?
 [ $rc = 2 ] && grep -q "not a multiple of --ppn 2" <<<"$out" &&
     echo "ok - mpiexec -n 3 --ppn 2 refused: $out" || { echo "not ok - mpiexec -n 3 --ppn 2 refused (exit $rc: $out)"; fail=1; }
-out=$(libmpi_mbcf/mpiexec -n 4 -ppn 0 ppntest pairs 2>&1); rc=$?
+out=$(libmpi_mbcf/wrappers/mpiexec -n 4 -ppn 0 ppntest pairs 2>&1); rc=$?
 [ $rc = 2 ] && grep -q -- "--ppn wants ranks per node" <<<"$out" &&
     echo "ok - mpiexec -ppn 0 refused" || { echo "not ok - mpiexec -ppn 0 refused (exit $rc: $out)"; fail=1; }
 exit $fail

@@ -1,6 +1,6 @@
 #!/bin/bash
 # tofu_ops.sh - the emulated Tofu controller on 4 QEMU nodes (--tofu 2x2x1):
-# userland/tofutest on every node (puts, piggyback puts, gets, atomics across
+# tests/guest/tofutest on every node (puts, piggyback puts, gets, atomics across
 # all pairs with content checks; notices with the right edata, each once;
 # every refusal with the target's memory unchanged and counted; local bad
 # input and queue overflow). Three boots: TofuD mode, Tofu1 mode, and TofuD

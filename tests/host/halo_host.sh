@@ -1,5 +1,5 @@
 #!/bin/sh
-# halo_host.sh - the halo benchmark (userland/halo, seed 000 sec 4.1) on the
+# halo_host.sh - the halo benchmark (userland/apps/halo, seed 000 sec 4.1) on the
 # host: every case (E-W, N-S, 4 directions, diagonals, all 8) at k = 60 and
 # 218, with every halo cell of every exchange checked, on libmpi_mbcf's host
 # backend (build/host/mbcf-hostrun) with 1, 2, 4 and 6 processes (1 and 2:

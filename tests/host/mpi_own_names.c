@@ -1,7 +1,7 @@
 /* mpi_own_names.c - a program that defines functions and variables with the
  * names of libmpi_mbcf internals (the request table, progress, the
  * communicator table, channels, the world rank...). With the internals
- * hidden (libmpi_mbcf/mpi_export.h) it links against the library and its
+ * hidden (libmpi_mbcf/params/mpi_export.h) it links against the library and its
  * own definitions are the ones it calls, while MPI works underneath.
  * Run by tests/host/test_mpi_symbols.sh, which first checks that each name
  * exists in the archive as a local symbol. */

@@ -6,7 +6,7 @@
 # MPI_MBCF_STATS=1 every rank must print its mpi_mbcf_stats line with traffic
 # on more than one rank.  Prints TAP lines.  Skips while the backend is absent.
 cd "$(dirname "$0")/../.." || exit 1
-if [ ! -f userland/libmbcf/mbcf_host.c ]; then
+if [ ! -f userland/lib/libmbcf/mbcf_host.c ]; then
     echo "ok - npb on libmpi_mbcf host backend # SKIP backend not in the tree"
     exit 0
 fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Host cross-check of the NPB kernels (userland/npb) under Debian MPICH:
+# Host cross-check of the NPB kernels (userland/apps/npb) under Debian MPICH:
 # class S of EP, IS, CG, MG, FT and LU must verify on 1, 2 and 4 processes,
 # BT and SP (square process counts) on 1 and 4 (one npb_all run per process
 # count), EP with NPB_EP_THREADS=2 and 3 pthreads per process must verify with

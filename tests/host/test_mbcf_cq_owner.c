@@ -1,5 +1,5 @@
 /* test_mbcf_cq_owner.c - host tests of the completion queue shared by a
- * library and the program (userland/libmbcf/mbcf_cq_owner.c): claimed
+ * library and the program (userland/lib/libmbcf/mbcf_cq_owner.c): claimed
  * completions never reach mbcf_poll_cq and the others never reach
  * mbcf_poll_cq_claimed, each owner sees its own in order, whatever the
  * interleaving of polls and the batch sizes; a stash grows past its first

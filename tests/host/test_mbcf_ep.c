@@ -1,4 +1,4 @@
-/* test_mbcf_ep.c - host tests of the endpoint mapping (userland/libmbcf/mbcf_ep.c):
+/* test_mbcf_ep.c - host tests of the endpoint mapping (userland/lib/libmbcf/mbcf_ep.c):
  * rank = node * ppn + local, both ways, bad input, dead-node masks. */
 #include <stdarg.h>
 #include <stddef.h>

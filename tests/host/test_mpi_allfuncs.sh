@@ -5,7 +5,7 @@
 # scripts/mpi31_functions.sh, not from our mpi.h) and of its PMPI_ name, and
 # links against libmpi_mbcf (host archive; the guest archive too when built).
 # The functions libmpi_mbcf does not implement (those that call
-# unsupported() in libmpi_mbcf/mpi_unsupported*.c) must each be named in
+# unsupported() in libmpi_mbcf/api/mpi_unsupported*.c) must each be named in
 # docs/mpi.md and, called on one host rank, return
 # MPI_ERR_UNSUPPORTED_OPERATION.
 cd "$(dirname "$0")/../.." || exit 1
@@ -15,16 +15,16 @@ bad() { echo "not ok - $*"; fail=1; }
 if ! make -s mpi-host build/host/mbcf-hostrun >/dev/null 2>&1; then
     echo "not ok - build of the host MPI library"; exit 1
 fi
-[ -f userland/libmbcf/mbcf_guest.c ] && make -s mpi-guest >/dev/null 2>&1
+[ -f userland/lib/libmbcf/mbcf_guest.c ] && make -s mpi-guest >/dev/null 2>&1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^#' tests/mpi/mpi31_functions.txt > "$tmp/all"
 n=$(wc -l < "$tmp/all")
-grep -ho 'unsupported("MPI_[A-Za-z0-9_]*")' libmpi_mbcf/mpi_unsupported*.c |
+grep -ho 'unsupported("MPI_[A-Za-z0-9_]*")' libmpi_mbcf/api/mpi_unsupported*.c |
     sed 's/unsupported("\(.*\)")/\1/' | sort -u > "$tmp/unsup"
 nu=$(wc -l < "$tmp/unsup")
 # int-returning ones can be called with zero arguments (the stubs ignore them)
-grep -hE '^int PMPI_' libmpi_mbcf/mpi_unsupported*.c | sed 's/^int P\(MPI_[A-Za-z0-9_]*\)(.*/\1/' |
+grep -hE '^int PMPI_' libmpi_mbcf/api/mpi_unsupported*.c | sed 's/^int P\(MPI_[A-Za-z0-9_]*\)(.*/\1/' |
     sort -u | comm -12 - "$tmp/unsup" > "$tmp/callable"
 
 {

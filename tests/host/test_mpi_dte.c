@@ -1,5 +1,5 @@
 /* test_mpi_dte.c - cmocka tests of the portable datatype engine
- * (libmpi_mbcf/dte.c): extents, flattening, pack/unpack with partial ranges,
+ * (libmpi_mbcf/objects/dte.c): extents, flattening, pack/unpack with partial ranges,
  * element counts, struct padding, resized types, bad input. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* test_mpi_match.c - cmocka tests of the matching engine and the
- * send-request sequence-number rules (libmpi_mbcf/match.c, seed 003 sec 2.2
+ * send-request sequence-number rules (libmpi_mbcf/pml/match.c, seed 003 sec 2.2
  * footnotes 2-3): envelope matching, list order, request rejection when a
  * FIFO message crossed the request, re-issue order and blocking by earlier
  * wildcard receives, cancel. */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_mpi_symbols.sh - what libmpi_mbcf exports (libmpi_mbcf/mpi_export.h):
+# test_mpi_symbols.sh - what libmpi_mbcf exports (libmpi_mbcf/params/mpi_export.h):
 #  - the archives (host and, when built, guest) define as global symbols only
 #    MPI_* (weak) and PMPI_* (strong), one pair per function mpi.h declares,
 #    and mpi.h declares a PMPI_ prototype for every MPI_ one;

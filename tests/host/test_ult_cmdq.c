@@ -1,5 +1,5 @@
 /* test_ult_cmdq.c - cmocka tests of the offload command queue
- * (libmpi_mbcf/ult_cmdq.c, issue 16) with a fake executor in place of MPI:
+ * (libmpi_mbcf/ult/ult_cmdq.c, issue 16) with a fake executor in place of MPI:
  * commands complete at once, later (pending for some rounds) or after
  * retries. Kernel-thread callers (8 pthreads), ULT callers on libmyth with
  * the suspend policy and with the poll policy; per caller the commands run
@@ -125,7 +125,7 @@ static void test_kthreads(void **state)
     assert_int_equal(atomic_load(&q.kthread_waits), 8 * 500);
 }
 
-/* the glue a real program gets from userland/mythmpi/myth_mpi.h */
+/* the glue a real program gets from userland/lib/mythmpi/myth_mpi.h */
 struct after_box { void (*after)(void *, void *); void *arg; };
 static void tramp(myth_thread_t t, void *a)
 {

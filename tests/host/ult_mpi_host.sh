@@ -1,6 +1,6 @@
 #!/bin/sh
 # ult_mpi_host.sh - MPI from ULTs on the host backend (issue 16): the
-# program userland/mythmpi/ult_mpi_test.c on 2 mbcf-hostrun ranks with 64
+# program tests/guest/ultmpitest/ult_mpi_test.c on 2 mbcf-hostrun ranks with 64
 # ULTs per rank (contents, order, collectives beside them, a receive that
 # never matches), under both waiting policies (MPI_MBCF_ULT_WAIT=suspend,
 # poll) and 1 or 2 workers; then MPI_Finalize with that receive still

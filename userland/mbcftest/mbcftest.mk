@@ -1,7 +1,0 @@
-# userland/mbcftest/mbcftest.mk - mbcftest, the MBCF test program of the
-# tests/cluster/mbcf_*.sh tests; it shares userland/mbcfcheck with ppntest.
-MBCFTEST_SRCS := $(wildcard userland/mbcftest/*.c) userland/mbcfcheck/mbcf_check.c
-USER_PROGS += $(BUILD)/user/mbcftest
-$(BUILD)/user/mbcftest: $(MBCFTEST_SRCS) userland/mbcfcheck/mbcf_check.h $(LIBMBCF_GUEST) $(LIBMBCF_HDRS)
-	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Imbcf -Iuserland/mbcfcheck -o $@ $(MBCFTEST_SRCS) $(LIBMBCF_GUEST) $(USER_LDFLAGS)

@@ -1,7 +1,0 @@
-# userland/nettest/nettest.mk - nettest, the raw-frame test program of the
-# tests/cluster/net_*.sh tests.
-NETTEST_SRCS := $(wildcard userland/nettest/*.c)
-USER_PROGS += $(BUILD)/user/nettest
-$(BUILD)/user/nettest: $(NETTEST_SRCS) $(wildcard userland/nettest/*.h) $(LIBRAW) userland/libraw/raw.h
-	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Iuserland/libraw -o $@ $(NETTEST_SRCS) $(LIBRAW) $(USER_LDFLAGS)

@@ -1,7 +1,0 @@
-# userland/spooftest/spooftest.mk - spooftest, the program of
-# tests/cluster/net_spoof.sh (a task forging another node's frames).
-USER_PROGS += $(BUILD)/user/spooftest
-$(BUILD)/user/spooftest: userland/spooftest/spooftest.c $(LIBMBCF_GUEST) $(LIBRAW) $(LIBMBCF_HDRS) \
-		userland/libraw/raw.h mbcf/mbcf_wire.h
-	@mkdir -p $(dir $@)
-	$(MUSLCC) $(USER_CFLAGS) $(WPROTO) -Imbcf -Iuserland/libraw -o $@ $< $(LIBRAW) $(LIBMBCF_GUEST) $(USER_LDFLAGS)
