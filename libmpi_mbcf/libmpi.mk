@@ -18,20 +18,20 @@ MPI_DIR      := libmpi_mbcf
 # (protocol, matching), pcoll (pseudo-collective persistent requests), coll,
 # nbc, osc, ult (offload), api (the MPI_/PMPI_ entry points).
 MPI_LAYERS   := params btl objects pml pcoll nbc osc ult api
-MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c \
+MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
-	objects/dte.c objects/mpi_attr_obj.c \
+	objects/dte.c objects/mpi_attr_obj.c api/mpi_attr.c \
 	$(addprefix pml/,match.c pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c \
 	    pml_sreq.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
 	pcoll/pml_pcoll.c \
 	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
 	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c) \
-	$(addprefix ult/,ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c) \
+	$(addprefix ult/,ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c ult_entry_p2p.c ult_entry_coll.c) \
 	$(addprefix api/,mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c \
 	    mpi_mprobe.c mpi_request.c mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c \
 	    mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c \
 	    mpi_coll.c mpi_intercomm.c mpi_topo_graph.c mpi_t.c mpi_info.c mpi_status_f90.c \
-	    mpi_unsupported_gen.c mpi_unsupported.c)) \
+	    mpi_unsupported_gen.c mpi_unsupported.c mpi_pcoll_coll.c)) \
 	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*/*.h) $(COLL_HDRS) \
 	userland/lib/libmbcf/mbcf.h

@@ -3,7 +3,7 @@
  * called with the same arguments on the communicator's hidden collective
  * communicator (its own context, so collective traffic never matches user
  * point-to-point messages). */
-#include "ult_offload.h"
+#include "mpi_impl.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
@@ -12,21 +12,16 @@
 #include "mpi_coll_check.h"
 
 
-int PMPI_Barrier(MPI_Comm comm)
+int mpi_impl_Barrier(MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_barrier(comm);
     ENTER_ANY("MPI_Barrier");
     if (c->inter)
         RET("MPI_Barrier", inter_barrier(comm));
     RET("MPI_Barrier", coll_barrier(c->coll));
 }
-MPI_ALIAS(Barrier);
 
-int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+int mpi_impl_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_bcast(buf, count, dt, root, comm);
     const char *fn = "MPI_Bcast";
     ENTER_ANY(fn);
     TRY(chk_buf(comm, count, dt, fn));
@@ -35,43 +30,33 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
     TRY(chk_root(comm, c, root, fn));
     RET(fn, coll_bcast(buf, count, dt, root, c->coll));
 }
-MPI_ALIAS(Bcast);
 
-int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+int mpi_impl_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
                MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_reduce(sbuf, rbuf, count, dt, op, root, comm);
     const char *fn = "MPI_Reduce";
     ENTER(fn);
     TRY(coll_check_reduce(comm, c, count, dt, op, root, fn));
     RET(fn, coll_reduce(sbuf, rbuf, count, dt, op, root, c->coll));
 }
-MPI_ALIAS(Reduce);
 
-int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+int mpi_impl_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                   MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_allreduce(sbuf, rbuf, count, dt, op, comm);
     const char *fn = "MPI_Allreduce";
     ENTER(fn);
     TRY(coll_check_reduce(comm, c, count, dt, op, -1, fn));
     RET(fn, coll_allreduce(sbuf, rbuf, count, dt, op, c->coll));
 }
-MPI_ALIAS(Allreduce);
 
-int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int mpi_impl_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                MPI_Datatype rdt, int root, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm, 0);
     const char *fn = "MPI_Gather";
     ENTER(fn);
     TRY(coll_check_gather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, root, 0, fn));
     RET(fn, coll_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
-MPI_ALIAS(Gather);
 
 int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                 const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
@@ -84,17 +69,14 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 }
 MPI_ALIAS(Gatherv);
 
-int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int mpi_impl_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                 MPI_Datatype rdt, int root, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
     const char *fn = "MPI_Scatter";
     ENTER(fn);
     TRY(coll_check_scatter(comm, c, scount, NULL, NULL, sdt, rbuf, rcount, rdt, root, 0, fn));
     RET(fn, coll_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, c->coll));
 }
-MPI_ALIAS(Scatter);
 
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
                  MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
@@ -107,17 +89,14 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
 }
 MPI_ALIAS(Scatterv);
 
-int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int mpi_impl_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                   MPI_Datatype rdt, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, 0, comm, 1);
     const char *fn = "MPI_Allgather";
     ENTER(fn);
     TRY(coll_check_allgather(comm, c, sbuf, scount, sdt, rcount, NULL, NULL, rdt, 0, fn));
     RET(fn, coll_allgather(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
-MPI_ALIAS(Allgather);
 
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
                    const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
@@ -129,18 +108,15 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 }
 MPI_ALIAS(Allgatherv);
 
-int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
+int mpi_impl_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
                  MPI_Datatype rdt, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, comm);
     const char *fn = "MPI_Alltoall";
     ENTER(fn);
     TRY(coll_check_alltoall(comm, c, sbuf, scount, NULL, NULL, sdt, rcount, NULL, NULL, rdt, 0,
                             fn));
     RET(fn, coll_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, c->coll));
 }
-MPI_ALIAS(Alltoall);
 
 int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
                   MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],

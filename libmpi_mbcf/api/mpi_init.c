@@ -10,12 +10,12 @@
 #include "params.h"
 #include "mbcf.h"
 #include "pml.h"
-#include "ult_offload.h"
+#include "mpi_impl.h"
+#include "mpi_pcoll_coll.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-int mpi_world_rank, mpi_world_size = 1, mpi_initialized, mpi_finalized;
 static uint64_t t_init;
 
 /* A program that returns from main (or calls exit) between MPI_Init and
@@ -53,6 +53,7 @@ int PMPI_Init(int *argc, char ***argv)
     dt_init_predefined();
     comm_init_predefined(mpi_world_rank, mpi_world_size);
     pml_init();
+    pml_pcoll_set_world_coll(&mpi_pcoll_world_coll);
     mpi_initialized = 1;
     atexit(exit_without_finalize);
     t_init = mbcf_now_ns();
@@ -60,26 +61,15 @@ int PMPI_Init(int *argc, char ***argv)
 }
 MPI_ALIAS(Init);
 
-int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+/* The thread level without the ULT offload (ult/ult_entry_coll.c adds
+ * MPI_THREAD_MULTIPLE) */
+int mpi_impl_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     int e = PMPI_Init(argc, argv);
-    int got = required >= MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
-    /* MULTIPLE: every thread's calls go to one communication thread
-     * (ult_offload.c, issue 16); the library itself stays single-threaded */
-    if (!e && required == MPI_THREAD_MULTIPLE && ult_offload_start() == 0)
-        got = MPI_THREAD_MULTIPLE;
     if (provided)
-        *provided = got;
+        *provided = required >= MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
     return e;
 }
-MPI_ALIAS(Init_thread);
-
-int PMPI_Query_thread(int *provided)
-{
-    *provided = ult_offload_on ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
-    return MPI_SUCCESS;
-}
-MPI_ALIAS(Query_thread);
 
 int PMPI_Is_thread_main(int *flag)
 {
@@ -102,11 +92,9 @@ int PMPI_Finalized(int *flag)
 }
 MPI_ALIAS(Finalized);
 
-int PMPI_Finalize(void)
+int mpi_impl_Finalize(void)
 {
     CHECK_INIT("MPI_Finalize");
-    if (ULT_OFFLOADED())
-        return ult_finalize();
     bsend_detach_wait();
     pml_finalize();
     if (mpi_params.stats)
@@ -114,4 +102,3 @@ int PMPI_Finalize(void)
     mpi_finalized = 1;
     return MPI_SUCCESS;
 }
-MPI_ALIAS(Finalize);

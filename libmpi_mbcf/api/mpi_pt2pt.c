@@ -1,7 +1,7 @@
 /* mpi_pt2pt.c - MPI entry points of point-to-point (MPI-3.1 chapter 3):
  * argument checks, request set-up, then the protocol (pml.h). Blocking calls
  * are the non-blocking ones followed by MPI_Wait. */
-#include "ult_offload.h"
+#include "mpi_impl.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
@@ -120,50 +120,35 @@ PATH_INLINE int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, M
     return irecv_post(buf, count, dt, src, tag, comm, req, persistent, fn);
 }
 
-int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int mpi_impl_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
-    if (ULT_OFFLOADED())
-        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_STD);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_STD, 0, "MPI_Isend");
 }
-MPI_ALIAS(Isend);
 
-int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int mpi_impl_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
-    if (ULT_OFFLOADED())
-        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_SYNC);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_SYNC, 0, "MPI_Issend");
 }
-MPI_ALIAS(Issend);
 
-int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int mpi_impl_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
-    if (ULT_OFFLOADED())
-        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_READY);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_READY, 0, "MPI_Irsend");
 }
-MPI_ALIAS(Irsend);
 
-int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+int mpi_impl_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
-    if (ULT_OFFLOADED())
-        return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_BUF);
     return isend(buf, count, dt, dest, tag, comm, req, MODE_BUF, 0, "MPI_Ibsend");
 }
-MPI_ALIAS(Ibsend);
 
-int PMPI_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+int mpi_impl_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
-    if (ULT_OFFLOADED())
-        return ult_irecv(buf, count, dt, src, tag, comm, req);
     return irecv(buf, count, dt, src, tag, comm, req, 0, "MPI_Irecv");
 }
-MPI_ALIAS(Irecv);
 
 static int send_wait(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                      MPI_Comm comm, int mode, const char *fn)
@@ -209,10 +194,8 @@ static __attribute__((noinline)) int send_std(const void *buf, int count, MPI_Da
 /* Blocking standard send: first the send-immediate path (pml.h: no
  * request when the send completes at once) for a predefined type, checked
  * inline; anything else takes send_std. */
-int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int mpi_impl_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_send(buf, count, dt, dest, tag, comm, ULT_STD);
     struct comm *c = comm_get(comm);
     const void *data;
     int64_t bytes;
@@ -221,48 +204,35 @@ int PMPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MP
         return send_immediate(c, comm, data, bytes, dest, tag);
     return send_std(buf, count, dt, dest, tag, comm);
 }
-MPI_ALIAS(Send);
 
-int PMPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int mpi_impl_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_send(buf, count, dt, dest, tag, comm, ULT_SYNC);
     return send_wait(buf, count, dt, dest, tag, comm, MODE_SYNC, "MPI_Ssend");
 }
-MPI_ALIAS(Ssend);
 
-int PMPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int mpi_impl_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_send(buf, count, dt, dest, tag, comm, ULT_READY);
     return send_wait(buf, count, dt, dest, tag, comm, MODE_READY, "MPI_Rsend");
 }
-MPI_ALIAS(Rsend);
 
-int PMPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+int mpi_impl_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
 {
-    if (ULT_OFFLOADED())
-        return ult_send(buf, count, dt, dest, tag, comm, ULT_BUF);
     MPI_Request r;
     int e = isend(buf, count, dt, dest, tag, comm, &r, MODE_BUF, 0, "MPI_Bsend");
     if (e)
         return e;
     return PMPI_Request_free(&r);     /* completes in the background */
 }
-MPI_ALIAS(Bsend);
 
-int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+int mpi_impl_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
              MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_recv(buf, count, dt, src, tag, comm, st);
     MPI_Request r;
     int e = irecv(buf, count, dt, src, tag, comm, &r, 0, "MPI_Recv");
     if (e)
         return e;
     return PMPI_Wait(&r, st);
 }
-MPI_ALIAS(Recv);
 
 int PMPI_Send_init(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                   MPI_Comm comm, MPI_Request *req)
@@ -299,12 +269,10 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_
 }
 MPI_ALIAS(Recv_init);
 
-int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
+int mpi_impl_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
                  void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
                  MPI_Comm comm, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount, rdt, source, rtag, comm, st);
     MPI_Request r[2];
     int e = irecv(rbuf, rcount, rdt, source, rtag, comm, &r[0], 0, "MPI_Sendrecv");
     if (e)
@@ -316,7 +284,6 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int 
     int e2 = PMPI_Wait(&r[0], st);
     return e ? e : e2;
 }
-MPI_ALIAS(Sendrecv);
 
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int stag,
                          int source, int rtag, MPI_Comm comm, MPI_Status *st)
@@ -347,10 +314,8 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int s
 }
 MPI_ALIAS(Sendrecv_replace);
 
-int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
+int mpi_impl_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_iprobe(source, tag, comm, flag, st);
     struct comm *c = NULL;
     int e = check(comm, 0, MPI_BYTE, source, tag, 1, "MPI_Iprobe", &c);
     if (e)
@@ -372,12 +337,9 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
     *flag = pml_probe(peer, tag, c->ctx, st, comm);
     return MPI_SUCCESS;
 }
-MPI_ALIAS(Iprobe);
 
-int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+int mpi_impl_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_probe(source, tag, comm, st);
     int flag = 0;
     for (;;) {
         int e = PMPI_Iprobe(source, tag, comm, &flag, st);
@@ -386,4 +348,3 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
         pml_progress_wait();
     }
 }
-MPI_ALIAS(Probe);

@@ -3,7 +3,7 @@
  * Request_get_status, Cancel, persistent requests (Start/Startall),
  * Get_count/Get_elements, status setters. The request objects are
  * pml_request.c; progress and waiting pml_progress.c. */
-#include "ult_offload.h"
+#include "mpi_impl.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
 #include "mpi_grequest.h"
@@ -75,10 +75,8 @@ static MPI_Comm req_comm(MPI_Request h)
     return r && r->comm ? r->comm : MPI_COMM_WORLD;
 }
 
-int PMPI_Wait(MPI_Request *h, MPI_Status *st)
+int mpi_impl_Wait(MPI_Request *h, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_wait(h, st);
     CHECK_INIT("MPI_Wait");
     if (!h)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Wait");
@@ -98,12 +96,9 @@ int PMPI_Wait(MPI_Request *h, MPI_Status *st)
     int err = retire_req(h, r, st);
     return err ? mpi_err(c, err, "MPI_Wait") : MPI_SUCCESS;
 }
-MPI_ALIAS(Wait);
 
-int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
+int mpi_impl_Test(MPI_Request *h, int *flag, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_test(h, flag, st);
     CHECK_INIT("MPI_Test");
     if (!h || !flag)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test");
@@ -128,7 +123,6 @@ int PMPI_Test(MPI_Request *h, int *flag, MPI_Status *st)
     int err = retire(h, st);
     return err ? mpi_err(c, err, "MPI_Test") : MPI_SUCCESS;
 }
-MPI_ALIAS(Test);
 
 static MPI_Status *st_at(MPI_Status *sts, int i)
 {
@@ -167,10 +161,8 @@ static int finish_all(int n, MPI_Request h[], MPI_Status sts[], const char *fn)
     return any_err ? mpi_err(c, MPI_ERR_IN_STATUS, fn) : MPI_SUCCESS;
 }
 
-int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
+int mpi_impl_Waitall(int n, MPI_Request h[], MPI_Status sts[])
 {
-    if (ULT_OFFLOADED())
-        return ult_waitall(n, h, sts);
     CHECK_INIT("MPI_Waitall");
     int e = check_array(n, h, "MPI_Waitall");
     if (e)
@@ -189,12 +181,9 @@ int PMPI_Waitall(int n, MPI_Request h[], MPI_Status sts[])
     }
     return finish_all(n, h, sts, "MPI_Waitall");
 }
-MPI_ALIAS(Waitall);
 
-int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
+int mpi_impl_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
 {
-    if (ULT_OFFLOADED())
-        return ult_testall(n, h, flag, sts);
     CHECK_INIT("MPI_Testall");
     int e = check_array(n, h, "MPI_Testall");
     if (e)
@@ -213,7 +202,6 @@ int PMPI_Testall(int n, MPI_Request h[], int *flag, MPI_Status sts[])
     *flag = 1;
     return finish_all(n, h, sts, "MPI_Testall");
 }
-MPI_ALIAS(Testall);
 
 static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
 {
@@ -230,10 +218,8 @@ static int any_ready(int n, MPI_Request h[], int *idx, int *none_active)
     return 0;
 }
 
-int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
+int mpi_impl_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_waitany(n, h, index, st);
     CHECK_INIT("MPI_Waitany");
     int e = check_array(n, h, "MPI_Waitany");
     if (e)
@@ -257,12 +243,9 @@ int PMPI_Waitany(int n, MPI_Request h[], int *index, MPI_Status *st)
     e = retire(&h[i], st);
     return e ? mpi_err(c, e, "MPI_Waitany") : MPI_SUCCESS;
 }
-MPI_ALIAS(Waitany);
 
-int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
+int mpi_impl_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
 {
-    if (ULT_OFFLOADED())
-        return ult_testany(n, h, index, flag, st);
     CHECK_INIT("MPI_Testany");
     int e = check_array(n, h, "MPI_Testany");
     if (e)
@@ -287,7 +270,6 @@ int PMPI_Testany(int n, MPI_Request h[], int *index, int *flag, MPI_Status *st)
     e = retire(&h[i], st);
     return e ? mpi_err(c, e, "MPI_Testany") : MPI_SUCCESS;
 }
-MPI_ALIAS(Testany);
 
 static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[],
                 int block, const char *fn)
@@ -333,21 +315,15 @@ static int some(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts
     }
 }
 
-int PMPI_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+int mpi_impl_Waitsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
-    if (ULT_OFFLOADED())
-        return ult_waitsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 1, "MPI_Waitsome");
 }
-MPI_ALIAS(Waitsome);
 
-int PMPI_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
+int mpi_impl_Testsome(int n, MPI_Request h[], int *outcount, int idx[], MPI_Status sts[])
 {
-    if (ULT_OFFLOADED())
-        return ult_testsome(n, h, outcount, idx, sts);
     return some(n, h, outcount, idx, sts, 0, "MPI_Testsome");
 }
-MPI_ALIAS(Testsome);
 
 int PMPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
 {
@@ -371,10 +347,8 @@ int PMPI_Request_get_status(MPI_Request h, int *flag, MPI_Status *st)
 }
 MPI_ALIAS(Request_get_status);
 
-int PMPI_Request_free(MPI_Request *h)
+int mpi_impl_Request_free(MPI_Request *h)
 {
-    if (ULT_OFFLOADED())
-        return ult_request_free(h);
     CHECK_INIT("MPI_Request_free");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
@@ -389,12 +363,9 @@ int PMPI_Request_free(MPI_Request *h)
     *h = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }
-MPI_ALIAS(Request_free);
 
-int PMPI_Cancel(MPI_Request *h)
+int mpi_impl_Cancel(MPI_Request *h)
 {
-    if (ULT_OFFLOADED())
-        return ult_cancel(h);
     CHECK_INIT("MPI_Cancel");
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
@@ -407,7 +378,6 @@ int PMPI_Cancel(MPI_Request *h)
         return pml_cancel_recv(r);
     return MPI_SUCCESS;   /* sends are not cancelled: Test_cancelled says false */
 }
-MPI_ALIAS(Cancel);
 
 int PMPI_Test_cancelled(const MPI_Status *st, int *flag)
 {
@@ -418,10 +388,8 @@ int PMPI_Test_cancelled(const MPI_Status *st, int *flag)
 }
 MPI_ALIAS(Test_cancelled);
 
-int PMPI_Start(MPI_Request *h)
+int mpi_impl_Start(MPI_Request *h)
 {
-    if (ULT_OFFLOADED())
-        return ult_start(h);
     CHECK_INIT("MPI_Start");
     struct req *r = h ? req_get(*h) : NULL;
     if (!r || !r->persistent)
@@ -435,12 +403,9 @@ int PMPI_Start(MPI_Request *h)
     int e = r->kind == RK_SEND ? pml_start_send(r) : pml_start_recv(r);
     return e ? mpi_err(r->comm, e, "MPI_Start") : MPI_SUCCESS;
 }
-MPI_ALIAS(Start);
 
-int PMPI_Startall(int n, MPI_Request h[])
+int mpi_impl_Startall(int n, MPI_Request h[])
 {
-    if (ULT_OFFLOADED())
-        return ult_startall(n, h);
     if (n < 0 || (n && !h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Startall");
     int pe;
@@ -453,7 +418,6 @@ int PMPI_Startall(int n, MPI_Request h[])
     }
     return MPI_SUCCESS;
 }
-MPI_ALIAS(Startall);
 
 int PMPI_Get_count(const MPI_Status *st, MPI_Datatype dt, int *count)
 {

@@ -113,7 +113,7 @@ void btl_fail(const char *what, int status)
 {
     fprintf(stderr, "libmpi_mbcf rank %d: %s: MBCF error %d (%s)\n", mpi_world_rank, what,
             status, mbcf_strerror(status));
-    PMPI_Abort(MPI_COMM_WORLD, 70);
+    world_abort(70);
 }
 
 /* Entries made at init: a batch of completions (BTL_CQ_BATCH) and a

@@ -7,6 +7,7 @@
 #define LIBMPI_MBCF_WIRE_H
 #include <stdint.h>
 #include "mbcf.h"
+#include "params.h"
 
 enum wire_type {
     W_EAGER = 1,   /* msg FIFO: header + data (sequenced) */
@@ -33,5 +34,6 @@ struct wire {
     uint64_t maxlen;      /* its capacity */
 };
 #define EAGER_MAX ((int64_t)MBCF_FIFO_ENTRY_MAX - (int64_t)sizeof(struct wire))
+_Static_assert(EAGER_MAX == PARAMS_EAGER_MAX, "params.h: PARAMS_WIRE_HEADER is sizeof(struct wire)");
 
 #endif

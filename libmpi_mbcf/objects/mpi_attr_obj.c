@@ -1,7 +1,6 @@
-/* mpi_attr_obj.c - attributes on datatypes and windows (MPI-3.1 sec 6.7.3-
- * 6.7.4): Type_create/free_keyval, Type_set/get/delete_attr,
- * Win_create/free_keyval, Win_set/delete_attr and the user keys of
- * Win_get_attr (mpi_win.c answers the predefined ones). One table of
+/* mpi_attr_obj.c - the attribute table of datatypes and windows (MPI-3.1
+ * sec 6.7.3-6.7.4) behind the entry points of api/mpi_attr.c and the user
+ * keys of Win_get_attr (mpi_win.c answers the predefined ones). One table of
  * (kind, object handle, keyval) -> value; a value replaced or deleted goes
  * through the keyval's delete function. Not done: Type_dup does not copy
  * attributes, Type_free and Win_free do not run delete functions. */
@@ -10,7 +9,6 @@
 #include "mpi_attr_obj.h"
 #include <stdlib.h>
 
-enum { OBJ_TYPE = 1, OBJ_WIN };
 #define KEY_BASE 1000
 #define MAX_KEYS 64
 static struct {
@@ -27,7 +25,7 @@ static int key_ok(int kind, int k)
            keys[k - KEY_BASE].kind == kind;
 }
 
-static int create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn)
+int attr_create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn)
 {
     if (!k)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
@@ -43,7 +41,7 @@ static int create_key(int kind, void (*del)(void), void *extra, int *k, const ch
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
 }
 
-static int free_key(int kind, int *k, const char *fn)
+int attr_free_key(int kind, int *k, const char *fn)
 {
     if (!k || !key_ok(kind, *k))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_KEYVAL, fn);
@@ -68,12 +66,12 @@ static int run_delete(int i)
     void *extra = keys[a->key - KEY_BASE].extra;
     if (!del)
         return MPI_SUCCESS;
-    if (a->kind == OBJ_TYPE)
+    if (a->kind == ATTR_OBJ_TYPE)
         return ((MPI_Type_delete_attr_function *)del)(a->obj, a->key, a->val, extra);
     return ((MPI_Win_delete_attr_function *)del)(a->obj, a->key, a->val, extra);
 }
 
-static int set_attr(int kind, int obj, int k, void *val, const char *fn)
+int attr_set(int kind, int obj, int k, void *val, const char *fn)
 {
     if (!key_ok(kind, k))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_KEYVAL, fn);
@@ -101,7 +99,7 @@ static int set_attr(int kind, int obj, int k, void *val, const char *fn)
     return MPI_SUCCESS;
 }
 
-static int get_attr(int kind, int obj, int k, void *val, int *flag, const char *fn)
+int attr_get(int kind, int obj, int k, void *val, int *flag, const char *fn)
 {
     if (!key_ok(kind, k) || !flag || !val)
         return mpi_err(MPI_COMM_WORLD, key_ok(kind, k) ? MPI_ERR_ARG : MPI_ERR_KEYVAL, fn);
@@ -112,7 +110,7 @@ static int get_attr(int kind, int obj, int k, void *val, int *flag, const char *
     return MPI_SUCCESS;
 }
 
-static int delete_attr(int kind, int obj, int k, const char *fn)
+int attr_delete(int kind, int obj, int k, const char *fn)
 {
     int i = key_ok(kind, k) ? find(kind, obj, k) : -1;
     if (i < 0)
@@ -126,63 +124,5 @@ static int delete_attr(int kind, int obj, int k, const char *fn)
 
 int win_user_attr(MPI_Win win, int key, void *val, int *flag)
 {
-    return get_attr(OBJ_WIN, win, key, val, flag, "MPI_Win_get_attr");
+    return attr_get(ATTR_OBJ_WIN, win, key, val, flag, "MPI_Win_get_attr");
 }
-
-int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *copy, MPI_Type_delete_attr_function *del,
-                            int *k, void *extra)
-{
-    (void)copy;               /* Type_dup does not copy attributes (above) */
-    return create_key(OBJ_TYPE, (void (*)(void))del, extra, k, "MPI_Type_create_keyval");
-}
-MPI_ALIAS(Type_create_keyval);
-
-int PMPI_Type_free_keyval(int *k)
-{
-    return free_key(OBJ_TYPE, k, "MPI_Type_free_keyval");
-}
-MPI_ALIAS(Type_free_keyval);
-
-int PMPI_Type_set_attr(MPI_Datatype t, int k, void *val)
-{
-    return set_attr(OBJ_TYPE, t, k, val, "MPI_Type_set_attr");
-}
-MPI_ALIAS(Type_set_attr);
-
-int PMPI_Type_get_attr(MPI_Datatype t, int k, void *val, int *flag)
-{
-    return get_attr(OBJ_TYPE, t, k, val, flag, "MPI_Type_get_attr");
-}
-MPI_ALIAS(Type_get_attr);
-
-int PMPI_Type_delete_attr(MPI_Datatype t, int k)
-{
-    return delete_attr(OBJ_TYPE, t, k, "MPI_Type_delete_attr");
-}
-MPI_ALIAS(Type_delete_attr);
-
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr_function *del,
-                           int *k, void *extra)
-{
-    (void)copy;               /* windows are never copied */
-    return create_key(OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval");
-}
-MPI_ALIAS(Win_create_keyval);
-
-int PMPI_Win_free_keyval(int *k)
-{
-    return free_key(OBJ_WIN, k, "MPI_Win_free_keyval");
-}
-MPI_ALIAS(Win_free_keyval);
-
-int PMPI_Win_set_attr(MPI_Win w, int k, void *val)
-{
-    return set_attr(OBJ_WIN, w, k, val, "MPI_Win_set_attr");
-}
-MPI_ALIAS(Win_set_attr);
-
-int PMPI_Win_delete_attr(MPI_Win w, int k)
-{
-    return delete_attr(OBJ_WIN, w, k, "MPI_Win_delete_attr");
-}
-MPI_ALIAS(Win_delete_attr);

@@ -2,7 +2,6 @@
  * (params.h), read once at MPI_Init. Defaults and the measurements behind
  * them: docs/mpi.md. */
 #include "params.h"
-#include "wire.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +23,7 @@
 #define SREQ_MIN_FOLLOW (-1)
 
 struct mpi_params mpi_params = {
-    .eager_limit = EAGER_MAX,
+    .eager_limit = PARAMS_EAGER_MAX,
     .inline_max = INLINE_DEFAULT,
     .spin_rounds = SPIN_DEFAULT,
     .ring_budget = 1,
@@ -37,10 +36,10 @@ static void eager_from_env(void)
     if (!e)
         return;
     long v = atol(e);
-    if (v < 0 || v > EAGER_MAX) {
+    if (v < 0 || v > PARAMS_EAGER_MAX) {
         fprintf(stderr, "libmpi_mbcf: MPI_MBCF_EAGER=%s out of 0..%ld, using %ld\n", e,
-                (long)EAGER_MAX, (long)EAGER_MAX);
-        v = EAGER_MAX;
+                (long)PARAMS_EAGER_MAX, (long)PARAMS_EAGER_MAX);
+        v = PARAMS_EAGER_MAX;
     }
     mpi_params.eager_limit = v;
 }

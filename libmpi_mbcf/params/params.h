@@ -5,6 +5,12 @@
 #ifndef LIBMPI_MBCF_PARAMS_H
 #define LIBMPI_MBCF_PARAMS_H
 #include <stdint.h>
+#include "mbcf.h"
+
+/* The largest eager message: one MBCF FIFO entry less the wire header
+ * (btl/wire.h asserts that struct wire has this size). */
+#define PARAMS_WIRE_HEADER 64
+#define PARAMS_EAGER_MAX ((int64_t)MBCF_FIFO_ENTRY_MAX - PARAMS_WIRE_HEADER)
 
 #define SPIN_POLL (-1)        /* spin_rounds: never sleep */
 

@@ -45,7 +45,7 @@ struct pcoll_set {
     int nstadd;
 };
 
-struct pml_pcoll_stats pml_pcoll_stats;
+const struct pcoll_world_coll *pcoll_world_coll;
 struct pcoll_set *pml_pcoll_running;   /* started in the mode, not yet complete */
 
 static struct {
@@ -344,4 +344,9 @@ long long MPIX_Mbcf_pcoll_starts(void)
 const char *MPIX_Mbcf_pcoll_why(void)
 {
     return P.why;
+}
+
+void pml_pcoll_set_world_coll(const struct pcoll_world_coll *c)
+{
+    pcoll_world_coll = c;
 }

@@ -26,13 +26,19 @@ static inline int pml_pcoll_complete(int n, const MPI_Request h[], int block)
     return pml_pcoll_running ? pml_pcoll_complete_running(n, h, block) : MPI_SUCCESS;
 }
 
-/* Counters for the MPI_MBCF_STATS line (pml_stats.c). */
-struct pml_pcoll_stats {
-    uint64_t starts;      /* Startall calls run in the mode */
-    uint64_t sets;        /* request sets that took the mode */
-    uint64_t fallbacks;   /* request sets that fell back to the ordinary protocol */
+/* World-wide collectives the transport needs (descriptor exchange,
+ * agreement, closing barrier over MPI_COMM_WORLD), handed down by the
+ * entry-point layer at MPI_Init (api/mpi_pcoll_coll.c), so that this layer
+ * never calls an entry point. Each returns MPI_SUCCESS or an MPI error code. */
+struct pcoll_world_coll {
+    int (*alltoall_int)(const int *send, int *recv);           /* one int per rank */
+    int (*alltoallv_bytes)(const void *sbuf, const int *scount, const int *sdispl, void *rbuf,
+                           const int *rcount, const int *rdispl);
+    int (*allreduce_land)(const int *in, int *out);            /* one int */
+    int (*barrier)(void);
 };
-extern struct pml_pcoll_stats pml_pcoll_stats;
+extern const struct pcoll_world_coll *pcoll_world_coll;
+void pml_pcoll_set_world_coll(const struct pcoll_world_coll *c);
 
 /* The transport (pml_pcoll_tofu.c or pml_pcoll_notofu.c). open: fill ops'
  * calls and rank/nranks and the planning cost; 0, or -1 with why. */

@@ -8,10 +8,9 @@
  *           pass that never sleeps
  *   dir_of  from the Tofu logical shape: rank = y * Lx + x (tofu_topo.h); the
  *           mode needs a 2-D shape (Lz = 1) with one process per node
- *   xchg    PMPI_Alltoall of counts + PMPI_Alltoallv of descriptors
- *   agree   PPMPI_Allreduce(MPI_LAND); barrier PMPI_Barrier
- * (moved here from userland/apps/halo/halo_tofu.c, where the benchmark drove the
- * core itself) */
+ *   xchg    an all-to-all of counts, then of descriptors; agree: an
+ *           allreduce with MPI_LAND; barrier: a barrier (all over the world,
+ *           pcoll_world_coll, handed down by the entry points) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +78,7 @@ static int xchg(void *ctx, struct rsched_pc_desc *const out[], const int outn[],
         memcpy(sbuf + off, out[r], (size_t)sc[r]);
         off += sc[r];
     }
-    PMPI_Alltoall(sc, 1, MPI_INT, rcn, 1, MPI_INT, MPI_COMM_WORLD);
+    pcoll_world_coll->alltoall_int(sc, rcn);
     off = 0;
     for (int r = 0; r < R; r++) {
         if (rcn[r] > inmax * sz)
@@ -88,7 +87,7 @@ static int xchg(void *ctx, struct rsched_pc_desc *const out[], const int outn[],
         off += rcn[r];
     }
     if (rc == 0)
-        PMPI_Alltoallv(sbuf, sc, sd, MPI_BYTE, rbuf, rcn, rd, MPI_BYTE, MPI_COMM_WORLD);
+        pcoll_world_coll->alltoallv_bytes(sbuf, sc, sd, rbuf, rcn, rd);
     for (int r = 0; rc == 0 && r < R; r++) {
         inn[r] = rcn[r] / sz;
         memcpy(in[r], rbuf + rd[r], (size_t)rcn[r]);
@@ -107,7 +106,7 @@ static int agree(void *ctx, int ok)
 {
     (void)ctx;
     int all = 0;
-    return PMPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD) == MPI_SUCCESS ? all : -1;
+    return pcoll_world_coll->allreduce_land(&ok, &all) == MPI_SUCCESS ? all : -1;
 }
 
 static int put(void *ctx, int engine, int peer, int rx_engine, uint64_t lstadd, uint64_t rstadd,
@@ -186,12 +185,16 @@ static int wait_one(void *ctx, int *remote)
 static int barrier(void *ctx)
 {
     (void)ctx;
-    return PMPI_Barrier(MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
+    return pcoll_world_coll->barrier() == MPI_SUCCESS ? 0 : -1;
 }
 
 int pcoll_tr_open(struct rsched_pc_ops *ops, struct rsched_cost *cost, char *why, size_t cap)
 {
     struct tofu_info in;
+    if (!pcoll_world_coll) {
+        snprintf(why, cap, "no world collectives handed down");
+        return -1;
+    }
     if (utofu_emu_info(&in) != UTOFU_SUCCESS) {
         snprintf(why, cap, "no emulated Tofu on this node (boot with --tofu, docs/tofu.md)");
         return -1;

@@ -14,7 +14,7 @@ static void sreq_arrive(int p, const struct wire *w)
 {
     struct mq_sreq q = { w->mseq, w->tag, w->ctx, w->addr, w->maxlen, w->rid };
     if (mq_sreq_arrive(&pml_peers[p].sreqs, &q) < 0)
-        PMPI_Abort(MPI_COMM_WORLD, 72);
+        world_abort(72);
 }
 
 /* Complete the posted receive r (posted with this source, contiguous, no

@@ -18,6 +18,7 @@ int pml_init(void)
         pp->rq_out = pp->rq_in = 0;
         mq_sreq_peer_init(&pp->sreqs);
     }
+    world_abort_notify = pml_abort_peers;  /* MPI_Abort and fatal errors tell the peers */
     btl_init(pml_send_put_done);
     for (int p = 0; p < MAXR; p++) {
         pml_peers[p].fifo[CH_MSG] = btl_fifo(CH_MSG, p);

@@ -89,7 +89,7 @@ static void send_cts(struct req *r, int src_world, int tag, int64_t len, uint64_
     if (pml_recv_target(r) || (r->cap > 0 && btl_export(r->target, r->cap))) {
         fprintf(stderr, "libmpi_mbcf rank %d: cannot export a receive buffer\n",
                 mpi_world_rank);
-        PMPI_Abort(MPI_COMM_WORLD, 71);
+        world_abort(71);
     }
     struct wire w = { .type = W_CTS, .tag = tag, .ctx = r->ctx, .len = (uint64_t)len,
                       .sid = sid, .rid = req_id(r), .addr = (uint64_t)(uintptr_t)r->target,
@@ -146,7 +146,7 @@ void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_
     struct umsg *u = calloc(1, sizeof *u);
     if (!u) {
         fprintf(stderr, "libmpi_mbcf: out of memory for an unexpected message\n");
-        PMPI_Abort(MPI_COMM_WORLD, 72);
+        world_abort(72);
     }
     u->m.env = env;
     u->len = (int64_t)w->len;
@@ -154,7 +154,7 @@ void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_
         u->kind = U_EAGER;
         u->data = malloc(plen ? plen : 1);
         if (!u->data)
-            PMPI_Abort(MPI_COMM_WORLD, 72);
+            world_abort(72);
         memcpy(u->data, payload, plen);
     } else {
         u->kind = U_RTS;

@@ -59,7 +59,7 @@ void pml_sreq_flush_or_die(int p)
     if (pend_flush(p)) {
         fprintf(stderr, "libmpi_mbcf rank %d: out of memory for send-requests\n",
                 mpi_world_rank);
-        PMPI_Abort(MPI_COMM_WORLD, 72);
+        world_abort(72);
     }
 }
 

@@ -2,10 +2,10 @@
  * printed at MPI_Finalize when MPI_MBCF_STATS=1 (bytes_remote_write /
  * bytes_sent is seed 003 Table 3's remote-write share). */
 #include "pml_internal.h"
-#include "pml_pcoll.h"
 #include <stdio.h>
 
 struct pml_stats pml_stats;
+struct pml_pcoll_stats pml_pcoll_stats;
 
 void pml_stats_print(double elapsed_s)
 {

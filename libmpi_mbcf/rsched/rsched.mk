@@ -11,6 +11,24 @@ RSCHED_SRCS := $(addprefix $(RSCHED_DIR)/,rsched_plan.c rsched_rr.c rsched_bl.c 
 RSCHED_HDRS := $(wildcard $(RSCHED_DIR)/*.h)
 RSCHED_CFLAGS := $(HOST_CFLAGS) -Wmissing-prototypes -I$(RSCHED_DIR)
 
+# librsched.a: the scheduler and the halo planner of seed 000 as a library
+# with public headers rsched.h and rsched_halo.h, for applications (the
+# halo benchmark, also built with MPICH); host (gcc) and guest (musl) builds.
+RSCHED_LIB_SRCS := $(addprefix $(RSCHED_DIR)/,rsched_plan.c rsched_rr.c rsched_bl.c rsched_halo.c)
+RSCHED_HOST_LIB  := $(BUILD)/lib/host/librsched.a
+RSCHED_GUEST_LIB := $(BUILD)/lib/guest/librsched.a
+$(BUILD)/lib/host/rsched-obj/%.o: $(RSCHED_DIR)/%.c $(RSCHED_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_CFLAGS) -c -o $@ $<
+$(BUILD)/lib/guest/rsched-obj/%.o: $(RSCHED_DIR)/%.c $(RSCHED_HDRS)
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(filter-out -static,$(USER_CFLAGS)) -Wmissing-prototypes -I$(RSCHED_DIR) -c -o $@ $<
+$(RSCHED_HOST_LIB): $(patsubst $(RSCHED_DIR)/%.c,$(BUILD)/lib/host/rsched-obj/%.o,$(RSCHED_LIB_SRCS))
+	rm -f $@ && ar rcs $@ $^
+$(RSCHED_GUEST_LIB): $(patsubst $(RSCHED_DIR)/%.c,$(BUILD)/lib/guest/rsched-obj/%.o,$(RSCHED_LIB_SRCS))
+	rm -f $@ && ar rcs $@ $^
+HOST_TOOLS += $(RSCHED_HOST_LIB) $(RSCHED_GUEST_LIB)
+
 HOST_TESTS += $(BUILD)/host/test_rsched
 $(BUILD)/host/test_rsched: tests/host/test_rsched.c $(RSCHED_SRCS) $(RSCHED_HDRS)
 	@mkdir -p $(dir $@)

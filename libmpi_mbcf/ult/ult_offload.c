@@ -14,6 +14,7 @@
  *   MPI_MBCF_COMM_CPU=n             pin the communication thread to CPU n */
 #define _GNU_SOURCE
 #include "ult_offload.h"
+#include "mpi_impl.h"
 #include "mbcf.h"
 #include <errno.h>
 #include <pthread.h>
@@ -143,7 +144,7 @@ static int poll_pending(void)
     for (int i = 0; i < npend; i++)
         pend_h[i] = *pend[i].req;
     int out = 0;
-    PMPI_Testsome(npend, pend_h, &out, pend_idx, pend_st);
+    mpi_impl_Testsome(npend, pend_h, &out, pend_idx, pend_st);
     if (out == MPI_UNDEFINED) {       /* only inactive persistent requests left */
         out = npend;
         for (int i = 0; i < npend; i++) {
@@ -281,7 +282,7 @@ static enum ult_run run_finalize(struct ult_cmd *c)
     int rank;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     int blocked = blocked_report();
-    c->result = PMPI_Finalize();     /* the peers' finalize barrier still completes */
+    c->result = mpi_impl_Finalize();     /* the peers' finalize barrier still completes */
     if (blocked) {
         fprintf(stderr, "rank %d: MPI_Finalize with %d thread(s) blocked in MPI: exit %d\n", rank,
                 blocked, ULT_EXIT_BLOCKED);

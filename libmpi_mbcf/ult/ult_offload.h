@@ -1,12 +1,10 @@
-/* ult_offload.h - MPI offloading to one communication thread (issue 16,
- * seed 002) as the MPI entry points see it. After
- * MPI_Init_thread(MPI_THREAD_MULTIPLE) every intercepted entry point
- * starts with
- *     if (ULT_OFFLOADED()) return ult_<call>(...);
- * which turns the call into a command (ult_cmdq.h) for the communication
- * thread; there the same entry point runs for real (ULT_OFFLOADED() is 0
- * on that thread). Files: ult_cmdq.c (portable queue), ult_offload.c (the
- * thread, pending requests, init/finalize), ult_offload_p2p.c and
+/* ult_offload.h - MPI offloading to one communication thread (seed 002).
+ * After MPI_Init_thread(MPI_THREAD_MULTIPLE) the entry points of this layer
+ * (ult_entry_p2p.c, ult_entry_coll.c) turn a call made by any other thread
+ * into a command (ult_cmdq.h) for the communication thread, which runs the
+ * entry point's body (api/mpi_impl.h); ULT_OFFLOADED() is 0 on that
+ * thread. Files: ult_cmdq.c (portable queue), ult_offload.c (the thread,
+ * pending requests, init/finalize), ult_offload_p2p.c and
  * ult_offload_coll.c (one command per call). docs/ult.md. */
 #ifndef LIBMPI_MBCF_ULT_OFFLOAD_H
 #define LIBMPI_MBCF_ULT_OFFLOAD_H
@@ -20,7 +18,7 @@ extern int ult_offload_on;              /* the communication thread runs */
 extern __thread int ult_in_comm_thread;
 #define ULT_OFFLOADED() (__builtin_expect(ult_offload_on, 0) && !ult_in_comm_thread)
 
-/* mpi_init.c */
+/* ult_entry_coll.c: MPI_Init_thread, MPI_Finalize */
 int ult_offload_start(void);            /* 0: started (MPI_THREAD_MULTIPLE) */
 int ult_finalize(void);
 

@@ -5,6 +5,7 @@
  * engine), but no new command starts and no ULT is resumed until it ends
  * (docs/ult.md says when this matters). */
 #include "ult_offload.h"
+#include "mpi_impl.h"
 
 struct coll {
     struct ult_cmd c;                 /* first */
@@ -22,29 +23,29 @@ static enum ult_run run_coll(struct ult_cmd *c)
     struct coll *a = (struct coll *)c;
     switch (a->kind) {
     case K_BARRIER:
-        c->result = PMPI_Barrier(a->comm);
+        c->result = mpi_impl_Barrier(a->comm);
         break;
     case K_BCAST:
-        c->result = PMPI_Bcast(a->rbuf, a->count, a->dt, a->root, a->comm);
+        c->result = mpi_impl_Bcast(a->rbuf, a->count, a->dt, a->root, a->comm);
         break;
     case K_REDUCE:
-        c->result = PMPI_Reduce(a->sbuf, a->rbuf, a->count, a->dt, a->op, a->root, a->comm);
+        c->result = mpi_impl_Reduce(a->sbuf, a->rbuf, a->count, a->dt, a->op, a->root, a->comm);
         break;
     case K_ALLREDUCE:
-        c->result = PMPI_Allreduce(a->sbuf, a->rbuf, a->count, a->dt, a->op, a->comm);
+        c->result = mpi_impl_Allreduce(a->sbuf, a->rbuf, a->count, a->dt, a->op, a->comm);
         break;
     case K_GATHER:
-        c->result = a->all ? PMPI_Allgather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount,
+        c->result = a->all ? mpi_impl_Allgather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount,
                                             a->rdt, a->comm)
-                           : PMPI_Gather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
+                           : mpi_impl_Gather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
                                          a->root, a->comm);
         break;
     case K_SCATTER:
-        c->result = PMPI_Scatter(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt, a->root,
+        c->result = mpi_impl_Scatter(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt, a->root,
                                  a->comm);
         break;
     case K_ALLTOALL:
-        c->result = PMPI_Alltoall(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
+        c->result = mpi_impl_Alltoall(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
                                   a->comm);
         break;
     }

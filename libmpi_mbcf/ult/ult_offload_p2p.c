@@ -5,6 +5,7 @@
  * a non-blocking call or a test runs there at once; a probe is retried
  * each round (MPI_Iprobe) until a message matches. */
 #include "ult_offload.h"
+#include "mpi_impl.h"
 
 struct p2p {
     struct ult_cmd c;                 /* first */
@@ -25,13 +26,13 @@ static int isend_mode(struct p2p *a, MPI_Request *r)
 {
     switch (a->mode) {
     case ULT_SYNC:
-        return PMPI_Issend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
+        return mpi_impl_Issend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
     case ULT_READY:
-        return PMPI_Irsend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
+        return mpi_impl_Irsend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
     case ULT_BUF:
-        return PMPI_Ibsend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
+        return mpi_impl_Ibsend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
     default:
-        return PMPI_Isend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
+        return mpi_impl_Isend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, r);
     }
 }
 
@@ -42,7 +43,7 @@ static enum ult_run run_send(struct ult_cmd *c)
     if (c->result)
         return ULT_RUN_DONE;
     if (a->mode == ULT_BUF) {         /* MPI_Bsend: completes in the background */
-        c->result = PMPI_Request_free(&a->req[0]);
+        c->result = mpi_impl_Request_free(&a->req[0]);
         return ULT_RUN_DONE;
     }
     ult_pend(c, a->req, 1, MPI_STATUSES_IGNORE);
@@ -61,7 +62,7 @@ int ult_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI
 static enum ult_run run_recv(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
-    c->result = PMPI_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, &a->req[0]);
+    c->result = mpi_impl_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, &a->req[0]);
     if (c->result)
         return ULT_RUN_DONE;
     ult_pend(c, a->req, 1, a->sts == MPI_STATUS_IGNORE ? MPI_STATUSES_IGNORE : a->sts);
@@ -79,13 +80,13 @@ int ult_recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm c
 static enum ult_run run_sendrecv(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
-    c->result = PMPI_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, &a->req[1]);
+    c->result = mpi_impl_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, &a->req[1]);
     if (c->result)
         return ULT_RUN_DONE;
-    c->result = PMPI_Isend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, &a->req[0]);
+    c->result = mpi_impl_Isend(a->sbuf, a->scount, a->sdt, a->dest, a->stag, a->comm, &a->req[0]);
     if (c->result) {
-        PMPI_Cancel(&a->req[1]);
-        PMPI_Wait(&a->req[1], MPI_STATUS_IGNORE);
+        mpi_impl_Cancel(&a->req[1]);
+        mpi_impl_Wait(&a->req[1], MPI_STATUS_IGNORE);
         return ULT_RUN_DONE;
     }
     ult_pend(c, a->req, 2, a->st);
@@ -115,7 +116,7 @@ static enum ult_run run_waitall(struct ult_cmd *c)
 int ult_wait(MPI_Request *r, MPI_Status *st)
 {
     if (!r)
-        return PMPI_Wait(r, st);      /* the argument error, reported as usual */
+        return mpi_impl_Wait(r, st);      /* the argument error, reported as usual */
     struct p2p a = { .reqs = r, .n = 1, .sts = st == MPI_STATUS_IGNORE ? MPI_STATUSES_IGNORE : st };
     return ult_submit(&a.c, run_waitall, "MPI_Wait", -1, -1);
 }
@@ -123,7 +124,7 @@ int ult_wait(MPI_Request *r, MPI_Status *st)
 int ult_waitall(int n, MPI_Request r[], MPI_Status sts[])
 {
     if (n < 0 || (n && !r))
-        return PMPI_Waitall(n, r, sts);
+        return mpi_impl_Waitall(n, r, sts);
     struct p2p a = { .reqs = r, .n = n, .sts = sts };
     int e = ult_submit(&a.c, run_waitall, "MPI_Waitall", -1, -1);
     return e == MPI_SUCCESS ? e : MPI_ERR_IN_STATUS;
@@ -133,7 +134,7 @@ static enum ult_run run_probe(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
     int flag = 0;
-    c->result = PMPI_Iprobe(a->src, a->rtag, a->comm, &flag, a->sts);
+    c->result = mpi_impl_Iprobe(a->src, a->rtag, a->comm, &flag, a->sts);
     return c->result || flag ? ULT_RUN_DONE : ULT_RUN_RETRY;
 }
 
@@ -162,7 +163,7 @@ int ult_isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MP
 static enum ult_run run_irecv(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
-    c->result = PMPI_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, a->reqs);
+    c->result = mpi_impl_Irecv(a->rbuf, a->rcount, a->rdt, a->src, a->rtag, a->comm, a->reqs);
     return ULT_RUN_DONE;
 }
 
@@ -177,8 +178,8 @@ int ult_irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm 
 static enum ult_run run_testall(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
-    c->result = a->n == 1 && a->mode ? PMPI_Test(a->reqs, a->flag, a->sts)
-                                     : PMPI_Testall(a->n, a->reqs, a->flag, a->sts);
+    c->result = a->n == 1 && a->mode ? mpi_impl_Test(a->reqs, a->flag, a->sts)
+                                     : mpi_impl_Testall(a->n, a->reqs, a->flag, a->sts);
     return ULT_RUN_DONE;
 }
 
@@ -197,7 +198,7 @@ int ult_testall(int n, MPI_Request r[], int *flag, MPI_Status sts[])
 static enum ult_run run_iprobe(struct ult_cmd *c)
 {
     struct p2p *a = (struct p2p *)c;
-    c->result = PMPI_Iprobe(a->src, a->rtag, a->comm, a->flag, a->sts);
+    c->result = mpi_impl_Iprobe(a->src, a->rtag, a->comm, a->flag, a->sts);
     return ULT_RUN_DONE;
 }
 
@@ -217,28 +218,28 @@ static enum ult_run run_reqop(struct ult_cmd *c)
     int flag = 0;
     switch (a->op) {
     case OP_WAITANY:
-        c->result = PMPI_Testany(a->n, a->reqs, a->index, &flag, a->sts);
+        c->result = mpi_impl_Testany(a->n, a->reqs, a->index, &flag, a->sts);
         return c->result || flag ? ULT_RUN_DONE : ULT_RUN_RETRY;
     case OP_WAITSOME:
-        c->result = PMPI_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
+        c->result = mpi_impl_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
         return c->result || *a->outcount != 0 ? ULT_RUN_DONE : ULT_RUN_RETRY;
     case OP_TESTANY:
-        c->result = PMPI_Testany(a->n, a->reqs, a->index, a->flag, a->sts);
+        c->result = mpi_impl_Testany(a->n, a->reqs, a->index, a->flag, a->sts);
         break;
     case OP_TESTSOME:
-        c->result = PMPI_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
+        c->result = mpi_impl_Testsome(a->n, a->reqs, a->outcount, a->idx, a->sts);
         break;
     case OP_FREE:
-        c->result = PMPI_Request_free(a->reqs);
+        c->result = mpi_impl_Request_free(a->reqs);
         break;
     case OP_CANCEL:
-        c->result = PMPI_Cancel(a->reqs);
+        c->result = mpi_impl_Cancel(a->reqs);
         break;
     case OP_START:
-        c->result = PMPI_Start(a->reqs);
+        c->result = mpi_impl_Start(a->reqs);
         break;
     case OP_STARTALL:
-        c->result = PMPI_Startall(a->n, a->reqs);
+        c->result = mpi_impl_Startall(a->n, a->reqs);
         break;
     }
     return ULT_RUN_DONE;
@@ -248,7 +249,7 @@ static int reqop(int op, const char *name, int n, MPI_Request *r, MPI_Status *st
                  int *index, int *outcount, int *idx)
 {
     if (op == OP_WAITSOME && !outcount)          /* argument errors: the call itself reports */
-        return PMPI_Waitsome(n, r, outcount, idx, sts);
+        return mpi_impl_Waitsome(n, r, outcount, idx, sts);
     struct p2p a = { .op = op, .n = n, .reqs = r, .sts = sts, .flag = flag, .index = index,
                      .outcount = outcount, .idx = idx };
     return ult_submit(&a.c, run_reqop, name, -1, -1);

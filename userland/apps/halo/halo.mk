@@ -4,21 +4,22 @@
 # build/host/halo_mpich (Debian's MPICH, cross-check), build/user/halo (guest:
 # with MPI_MBCF_RSCHED, libmpi_mbcf's pseudo-collective mode on the emulated Tofu).
 # (-Wno-stringop-overflow: gcc 12 false positive on MPI_STATUSES_IGNORE with MPICH, as libmpi.mk)
-HALO_SRCS := userland/apps/halo/halo.c libmpi_mbcf/rsched/rsched_halo.c libmpi_mbcf/rsched/rsched_plan.c \
-	libmpi_mbcf/rsched/rsched_rr.c libmpi_mbcf/rsched/rsched_bl.c
-HALO_DEPS := $(HALO_SRCS) $(wildcard libmpi_mbcf/rsched/*.h)
+# The halo plan comes from librsched.a (libmpi_mbcf/rsched/rsched.mk) through
+# its public headers rsched.h and rsched_halo.h.
+HALO_SRCS := userland/apps/halo/halo.c
+HALO_DEPS := $(HALO_SRCS) libmpi_mbcf/rsched/rsched.h libmpi_mbcf/rsched/rsched_halo.h
 HALO_INC  := -Ilibmpi_mbcf/rsched
 
 HOST_TOOLS += $(BUILD)/host/halo
-$(BUILD)/host/halo: $(HALO_DEPS) $(MPI_HOST_LIBS)
+$(BUILD)/host/halo: $(HALO_DEPS) $(RSCHED_HOST_LIB) $(MPI_HOST_LIBS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -Wmissing-prototypes $(HALO_INC) -I$(MPI_DIR)/include -o $@ $(HALO_SRCS) $(MPI_HOST_LIBS) -lm
+	$(HOSTCC) $(HOST_CFLAGS) -Wmissing-prototypes $(HALO_INC) -I$(MPI_DIR)/include -o $@ $(HALO_SRCS) $(RSCHED_HOST_LIB) $(MPI_HOST_LIBS) -lm
 
 .PHONY: halo-mpich
 halo-mpich: $(BUILD)/host/halo_mpich
-$(BUILD)/host/halo_mpich: $(HALO_DEPS)
+$(BUILD)/host/halo_mpich: $(HALO_DEPS) $(RSCHED_HOST_LIB)
 	@mkdir -p $(dir $@)
-	mpicc.mpich -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-stringop-overflow $(HALO_INC) -o $@ $(HALO_SRCS) -lm
+	mpicc.mpich -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-stringop-overflow $(HALO_INC) -o $@ $(HALO_SRCS) $(RSCHED_HOST_LIB) -lm
 
 ifneq ($(wildcard userland/lib/libmbcf/mbcf_guest.c),)
 USER_PROGS += $(BUILD)/user/halo
@@ -26,8 +27,8 @@ USER_PROGS += $(BUILD)/user/halo
 # MPI_MBCF_RSCHED (-s) names a scheduler; libutofu (in MPI_GUEST_LIBS) also
 # gives the modeled Tofu time
 HALO_GUEST_FLAGS := -DHALO_TOFU -Iuserland/lib/libutofu -Idrivers/tofu_emu
-$(BUILD)/user/halo: $(HALO_DEPS) $(MPI_GUEST_LIBS)
+$(BUILD)/user/halo: $(HALO_DEPS) $(RSCHED_GUEST_LIB) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) -Wmissing-prototypes $(HALO_INC) $(HALO_GUEST_FLAGS) -I$(MPI_DIR)/include -o $@ \
-	    $(HALO_SRCS) $(MPI_GUEST_LIBS) -lm
+	    $(HALO_SRCS) $(RSCHED_GUEST_LIB) $(MPI_GUEST_LIBS) -lm
 endif
