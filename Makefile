@@ -1,7 +1,10 @@
 # Top-level build. Each component adds itself through a fragment (<folder>/*.mk)
 # that appends to the lists below; this file only holds the shared rules.
 #   make        build everything      make run    main job (2-node demo)
-#   make test   every test            make bench  benchmark tables
+#   make check  host tier: unit tests, host scripts, layering, format,
+#               static analysis (no QEMU; minutes)
+#   make test   check + the QEMU cluster tier
+#   make bench  benchmark tables
 BUILD      := build
 HOSTCC     ?= gcc
 MUSLCC     ?= musl-gcc
@@ -25,7 +28,7 @@ USER_PROGS  :=      # static musl executables, $(BUILD)/user/<name>
 HOST_TESTS  :=      # host test binaries (cmocka), $(BUILD)/host/<name>
 HOST_TOOLS  :=      # other host-side binaries
 
-.PHONY: all deps run test bench bench-npb bench-npb-quick bench-npb-cores stress-tofu clean
+.PHONY: all deps run check test bench bench-npb bench-npb-quick bench-npb-cores stress-tofu clean
 all:
 
 # Fragments: one per folder, each building only its own folder (a folder with
@@ -46,6 +49,10 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/cluster -n 2 demo
 	scripts/qemu/cluster -n 2 --timeout 600 build/npb/guest/npb_cg S
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	tests/run --host
 
 test: deps
 	@$(MAKE) --no-print-directory all

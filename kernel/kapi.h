@@ -2,7 +2,7 @@
  * Everything a driver (drivers/e1000), the network code (kernel/net/) or the
  * MBCF kernel glue (mbcf/mbcf_kernel*.c) may call lives here. Additive changes only.
  *
- * Execution model (issue 15: several CPUs, processes and threads per node;
+ * Execution model (several CPUs, processes and threads per node;
  * docs/smp.md):
  *  - The kernel runs with interrupts disabled except while it waits in
  *    cpu_idle_wait() and while the user program runs in ring 3.
@@ -154,7 +154,7 @@ extern uint64_t user_pt_generation;
 /* After changing a user PTE: */
 void user_tlb_flush(uint64_t uvaddr);
 
-/* ---- the processes of this node by local index (--ppn, issue 15) ----
+/* ---- the processes of this node by local index (--ppn) ----
  * Local indices are 0..task_local_count()-1; MPI rank = node * ppn + local. */
 int       task_local_count(void);          /* processes loaded (0 before the first) */
 int       task_local_current(void);        /* local index of the running one, -1 none */

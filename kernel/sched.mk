@@ -1,4 +1,4 @@
-# kernel/sched.mk - threads, the scheduler, SMP start-up (issue 15) and the
+# kernel/sched.mk - threads, the scheduler, SMP start-up and the
 # host unit tests of their portable cores (run queues, futex queues).
 KERNEL_SRCS += kernel/runq.c kernel/futexq.c kernel/spinlock.c kernel/percpu.c kernel/sched.c \
 	kernel/switch.S kernel/thread.c kernel/futex.c kernel/sys_thread.c kernel/smp.c kernel/smp_boot.c kernel/trampoline.S

@@ -6,7 +6,7 @@
  *   program at its ELF addresses (usually 0x400000), brk from the page after it,
  *   mmap regions handed out top-down below MMAP_TOP, the stack below STACK_TOP.
  *
- * Interface for the rank mapping and intra-node MBCF (issue 15):
+ * Interface for the rank mapping and intra-node MBCF:
  *   task_count()        P, the processes this node started (fixed after boot)
  *   task_by_local(i)    process i (0 <= i < P), NULL outside; never freed, also
  *                       after it ended (t->ended), so its memory stays readable

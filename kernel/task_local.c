@@ -1,6 +1,6 @@
 /* task_local.c - the processes of this node seen by local index, for the
  * kernel's protocol glue (kapi.h "processes of this node"): MBCF reaches a
- * target process's page tables by its local index (issue 15, docs/ppn.md),
+ * target process's page tables by its local index (docs/ppn.md),
  * from system calls and from interrupt context alike, whatever process the
  * CPU runs. Thin wrappers over task.h (task_count, task_by_local,
  * task_user_pte), so the glue needs kapi.h only. */

@@ -6,7 +6,7 @@
 #   build/mpi-tests/host/<p>   our library, host backend (run with mbcf-hostrun)
 #   build/mpi-tests/mpich/<p>  Debian's MPICH (mpicc.mpich), cross-check of the tests
 #   build/mpi-tests/guest/<p>  our library, guest backend (QEMU cluster)
-# The guest build needs userland/lib/libmbcf/mbcf_guest.c (MBCF helper); until it
+# The guest build needs userland/lib/libmbcf/mbcf_guest.c (guest MBCF backend); until it
 # exists `make mpi-guest` says so and `all` leaves it out.
 
 include libmpi_mbcf/coll/coll.mk
@@ -20,7 +20,7 @@ MPI_DIR      := libmpi_mbcf
 MPI_LAYERS   := params btl objects pml pcoll nbc osc ult api
 MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
-	objects/dte.c objects/mpi_attr_obj.c api/mpi_attr.c \
+	objects/dte.c objects/comm_table.c objects/dtype_table.c objects/mpi_attr_obj.c api/mpi_attr.c \
 	$(addprefix pml/,match.c pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c \
 	    pml_sreq.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
 	pcoll/pml_pcoll.c \
@@ -122,7 +122,7 @@ $(BUILD)/mpi-tests/guest/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h $(MPI_
 	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -I$(MPI_DIR)/include -o $@ $< tests/mpi/tap.c $(MPI_GUEST_LIBS) -lm
 
 # all programs in one executable (tests/mpi/suite.c), for QEMU runs; the
-# collective conformance programs (coll helper's tests/mpi/coll_*.c, shared
+# collective conformance programs (tests/mpi/coll_*.c, shared
 # checks in coll_cases.c) come last
 MPI_SUITE_NAMES := $(MPI_TEST_NAMES) coll_basic coll_reduce
 MPI_SUITE_LIST := $(foreach t,$(MPI_SUITE_NAMES),X($(t)))
@@ -146,6 +146,6 @@ mpi-guest: $(MPI_GUEST_LIBS) $(MPI_TESTS_GUEST) $(BUILD)/mpi-tests/guest/mpi_sui
 all: mpi-guest
 else
 mpi-guest:
-	@echo "mpi-guest: userland/lib/libmbcf/mbcf_guest.c not there yet (MBCF helper); guest MPI library skipped"
+	@echo "mpi-guest: userland/lib/libmbcf/mbcf_guest.c missing; guest MPI library skipped"
 endif
 all: mpi-host

@@ -25,7 +25,7 @@
  *    longer than fifo_full_timeout_ns, B refuses the append (MBCF_E_FIFO_FULL)
  *    and moves on; A's completion then says so and the user retries.
  *
- * Dead peers (issue 11): a node whose task has ended says so before it powers
+ * Dead peers: a node whose task has ended says so before it powers
  * off (mbcf_leave: a BYE frame carrying its last ack, sent a few times); with
  * dead_ns set, a peer silent for probe_ns is probed (an ACK with
  * MBCF_F_PROBE, which every engine answers) and a peer from which nothing at

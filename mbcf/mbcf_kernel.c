@@ -10,13 +10,13 @@
  * polls); the sending side makes at most one SYS_mbcf_doorbell per batch of
  * commands; SYS_mbcf_wait only when the task has nothing to do.
  *
- * Dead peers (issue 11): at power-off the node tells its peers it is leaving
+ * Dead peers: at power-off the node tells its peers it is leaving
  * (mbcf_leave, BYE), and a peer silent for peer_dead_ms (fw_cfg
  * opt/cluster/peer_dead_ms, default PEER_DEAD_MS_DEFAULT, 0 = never) is
  * declared dead; the task sees it in ctrl.dead/dead_left, in MBCF_E_PEER_DEAD
  * completions, and a SYS_mbcf_wait wakes up.
  *
- * Several processes per node (--ppn, issue 15, docs/ppn.md): each attached
+ * Several processes per node (--ppn, docs/ppn.md): each attached
  * process t (its local index, the MBCF task id) has its own rings, indices
  * and event count (struct ktask below); the one engine serves them all.
  * A command's source process travels with it through the engine in the top
@@ -302,7 +302,7 @@ static int go_back_n(void)
  * RAW_LINK_QUEUE_FRAMES), so a window of 128 that finds the receiving QEMU
  * descheduled loses frames on a clean link. 64 (the paced raw reference's window,
  * RAW_PACED_WINDOW) resent about 1 frame per clean 1 MiB round where 128 resent ~800,
- * and moved as much under 5% loss (docs/fastpath.md "The MBCF window default is now 64"). */
+ * and moved as much under 5% loss (docs/fastpath.md). */
 #define MBCF_LINK_WINDOW 64
 
 /* fw_cfg opt/cluster/mbcf_window=N (launcher --fw-cfg mbcf_window=N), 1..MBCF_WINDOW
@@ -505,7 +505,7 @@ static void mbcf_net_tick(void)
  * Once our own operations are all acknowledged (so every peer has what we
  * sent), or after BYE_AFTER_NS in any case, we say BYE (BYE_TIMES times,
  * BYE_GAP_NS apart: frames can be lost): the peers then fail what they still
- * send us at once instead of waiting (issue 11). */
+ * send us at once instead of waiting. */
 #define LINGER_QUIET_NS 700000000ull   /* > 2 x the engine's rto_max_ns (320 ms) */
 #define LINGER_MAX_NS  3000000000ull
 #define BYE_AFTER_NS   1000000000ull

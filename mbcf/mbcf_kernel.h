@@ -4,7 +4,7 @@
  * and mbcf_kernel_local.c (operations between processes of one node).
  *
  * Processes are named by their local index t on the node (0..ppn-1, the MBCF
- * task id of the SQE and of the wire header; issue 15, docs/ppn.md). */
+ * task id of the SQE and of the wire header, docs/ppn.md). */
 #ifndef MBCF_KERNEL_H
 #define MBCF_KERNEL_H
 #include <stdint.h>

@@ -1,5 +1,4 @@
-/* mbcf_kernel_local.c - MBCF between processes of one node (issue 15,
- * docs/ppn.md): a remote write or FIFO append whose target node is this node
+/* mbcf_kernel_local.c - MBCF between processes of one node (* docs/ppn.md): a remote write or FIFO append whose target node is this node
  * is applied by the kernel memory to memory, from the source process's page
  * tables to the target process's, and never touches the wire (Kitten's
  * SMARTMAP is the anchor for single-copy intra-node transfer).

@@ -9,7 +9,7 @@
  * untouched. Memory-based FIFOs: a table of rings the task registered; the
  * portable ring code (mbcf_fifo_ring.c) appends through page-table io.
  *
- * Several processes per node (--ppn, issue 15): every call names the process
+ * Several processes per node (--ppn): every call names the process
  * by its local index `t` (the MBCF task id: SQE and wire `task` field); its
  * page tables are reached through task_local_pte (kapi.h), never through the
  * CPU's current address space, so the interrupt path and the intra-node path

@@ -16,14 +16,14 @@
  * The status bytes sit after the data so the acknowledgement fields can be
  * rewritten in place on every retransmission.
  *
- * Selective acknowledgement (issue 18): a receiver keeps frames that arrive
+ * Selective acknowledgement: a receiver keeps frames that arrive
  * beyond the one it expects (up to 63 ahead) and says so in a pure ACK with
  * MBCF_F_SACK: its `addr` field, unused in ACK frames, is then the SACK mask,
  * bit i set meaning frame (ack + 1 + i) is held there. The sender retransmits
  * only the frames that are neither acknowledged nor held. DATA frames never
  * carry SACK (the glue's send_data writes header, data and status bytes only).
  *
- * Wide status (issue 18: a window of MBCF_WINDOW = 128 frames): a pure ACK or
+ * Wide status (a window of MBCF_WINDOW = 128 frames): a pure ACK or
  * BYE with MBCF_F_WIDE also covers the 64 frames before those of err_mask:
  * `total` (bits 0-31) and `offset` (bits 32-63), unused in these frames, form
  * err_hi, bit i meaning frame (ack - 128 + i) was refused. nstat then counts

@@ -2,7 +2,7 @@
  * link, RX/TX descriptor rings, exposed to the network layer only through its
  * netdev operations table (kernel/net/netdev.h) and e1000_register().
  * Section numbers refer to the 8254x Software Developer's Manual (SDM).
- * QEMU facts (shared/DESIGN.md): every TDT write runs transmit synchronously,
+ * QEMU facts (docs/architecture.md): every TDT write runs transmit synchronously,
  * so TDT is written once per burst; receive stalls when RDH == RDT, so RDT stays
  * one slot behind; an RCTL write holds receive back ~1 s, so RCTL is written once. */
 #include "kapi.h"

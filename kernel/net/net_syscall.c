@@ -69,7 +69,7 @@ static long sys_raw_recv(uint64_t ubuf, uint64_t cap, uint64_t usrc, int64_t tim
 
 /* The test hook: a whole Ethernet frame built by the program, possibly
  * malformed (the receivers' classifier is tested with it). It can never speak
- * for another node or for a protocol (issue 11): the kernel writes our own
+ * for another node or for a protocol: the kernel writes our own
  * source MAC over bytes 6..11, and a frame with our ethertype whose kind a
  * receiver would hand to a protocol other than raw (net_kind_known) is
  * refused with -EPERM. Unknown kinds, bad versions and foreign ethertypes stay

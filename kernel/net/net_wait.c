@@ -1,4 +1,4 @@
-/* net_wait.c - how the kernel waits for frames. Two modes (shared/DESIGN.md:
+/* net_wait.c - how the kernel waits for frames. Two modes (docs/architecture.md:
  * on a 2-core host a spinning guest starves the QEMU I/O threads and the switch):
  *  - adaptive (0): poll the NIC for cfg.poll_budget_ns, then clear stale
  *    interrupt causes, arm the receive interrupt (netdev rx_irq) and HLT (cpu_idle_wait)

@@ -11,7 +11,6 @@
 #include "coll.h"
 #include "mpi_coll_check.h"
 
-
 int mpi_impl_Barrier(MPI_Comm comm)
 {
     ENTER_ANY("MPI_Barrier");
@@ -32,7 +31,7 @@ int mpi_impl_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm com
 }
 
 int mpi_impl_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
-               MPI_Comm comm)
+                    MPI_Comm comm)
 {
     const char *fn = "MPI_Reduce";
     ENTER(fn);
@@ -41,7 +40,7 @@ int mpi_impl_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MP
 }
 
 int mpi_impl_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-                  MPI_Comm comm)
+                       MPI_Comm comm)
 {
     const char *fn = "MPI_Allreduce";
     ENTER(fn);
@@ -50,7 +49,7 @@ int mpi_impl_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
 }
 
 int mpi_impl_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-               MPI_Datatype rdt, int root, MPI_Comm comm)
+                    MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Gather";
     ENTER(fn);
@@ -70,7 +69,7 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 MPI_ALIAS(Gatherv);
 
 int mpi_impl_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                MPI_Datatype rdt, int root, MPI_Comm comm)
+                     MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Scatter";
     ENTER(fn);
@@ -90,7 +89,7 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
 MPI_ALIAS(Scatterv);
 
 int mpi_impl_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                  MPI_Datatype rdt, MPI_Comm comm)
+                       MPI_Datatype rdt, MPI_Comm comm)
 {
     const char *fn = "MPI_Allgather";
     ENTER(fn);
@@ -109,7 +108,7 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 MPI_ALIAS(Allgatherv);
 
 int mpi_impl_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                 MPI_Datatype rdt, MPI_Comm comm)
+                      MPI_Datatype rdt, MPI_Comm comm)
 {
     const char *fn = "MPI_Alltoall";
     ENTER(fn);

@@ -1,8 +1,8 @@
-/* mpi_comm.c - MPI entry points of communicators (MPI-3.1 chapter 6): WORLD,
- * SELF, dup, split, create, free, compare, names, attributes (keyvals,
- * predefined TAG_UB...). Each communicator has a context id for point-to-point
- * and a hidden communicator (context id + 1) that the collectives run on. A
- * new context id is the maximum of every member's next free id, agreed with a
+/* mpi_comm.c - MPI entry points of communicators (MPI-3.1 chapter 6): dup,
+ * split, create, free, compare, names, attributes (keyvals, predefined
+ * TAG_UB...), over the table of objects/comm_table.c. Each communicator has
+ * a context id for point-to-point and a hidden communicator (context id + 1)
+ * that the collectives run on. A new context id is the maximum of every member's next free id, agreed with a
  * small gather/broadcast over the parent's hidden context (negative tags). */
 #include "mpi_comm.h"
 #include "mpi_errhandler.h"
@@ -13,155 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct comm **comm_tab;
-int comm_tab_n;
-static int capcomms;
-static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
-
-int comm_world_rank(struct comm *c, int rank)
-{
-    return c->world[rank];
-}
-
-int comm_rank_of_world(struct comm *c, int world)
-{
-    if (world < 0 || world >= mpi_world_size)
-        return world;
-    return c->inv[world];
-}
-
-static int alloc_handle(void)
-{
-    for (int i = 3; i < comm_tab_n; i++)
-        if (!comm_tab[i])
-            return i;
-    if (comm_tab_n == capcomms) {
-        int nc = capcomms ? capcomms * 2 : 16;
-        struct comm **t = realloc(comm_tab, (size_t)nc * sizeof *t);
-        if (!t)
-            return -1;
-        memset(t + capcomms, 0, (size_t)(nc - capcomms) * sizeof *t);
-        comm_tab = t;
-        capcomms = nc;
-    }
-    return comm_tab_n++;
-}
-
-static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidden)
-{
-    struct comm *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->world = malloc((size_t)(n ? n : 1) * sizeof(int));
-    c->inv = malloc((size_t)mpi_world_size * sizeof(int));
-    if (!c->world || !c->inv) {
-        free(c->world);
-        free(c->inv);
-        free(c);
-        return NULL;
-    }
-    c->used = 1;
-    c->size = n;
-    c->ctx = ctx;
-    c->hidden = hidden;
-    c->eh = MPI_ERRORS_ARE_FATAL;
-    c->rank = MPI_UNDEFINED;
-    for (int w = 0; w < mpi_world_size; w++)
-        c->inv[w] = MPI_UNDEFINED;
-    for (int i = 0; i < n; i++) {
-        c->world[i] = world[i];
-        c->inv[world[i]] = i;
-        if (world[i] == mpi_world_rank)
-            c->rank = i;
-    }
-    comm_tab[h] = c;
-    return c;
-}
-
-uint32_t comm_ctx_next(void)
-{
-    return next_ctx;
-}
-
-static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out);
-
-int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out)
-{
-    if (next_ctx < ctx + 2)
-        next_ctx = ctx + 2;
-    return make_pair(-1, n, world, ctx, out);
-}
-
-/* A communicator and its hidden collective twin. */
-static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out)
-{
-    int hc = alloc_handle();
-    if (hc < 0)
-        return MPI_ERR_NO_MEM;
-    comm_tab[hc] = (struct comm *)1;   /* reserve */
-    if (h < 0)
-        h = alloc_handle();
-    if (h < 0) {
-        comm_tab[hc] = NULL;
-        return MPI_ERR_NO_MEM;
-    }
-    struct comm *c = make(h, n, world, ctx, 0);
-    struct comm *k = make(hc, n, world, ctx + 1, 1);
-    if (!c || !k)
-        return MPI_ERR_NO_MEM;
-    c->coll = hc;
-    k->coll = hc;
-    k->eh = MPI_ERRORS_RETURN;
-    *out = h;
-    return MPI_SUCCESS;
-}
-
-void comm_init_predefined(int rank, int size)
-{
-    capcomms = 16;
-    comm_tab = calloc((size_t)capcomms, sizeof *comm_tab);
-    comm_tab_n = 3;
-    int *w = malloc((size_t)size * sizeof(int));
-    for (int i = 0; i < size; i++)
-        w[i] = i;
-    MPI_Comm out;
-    make_pair(MPI_COMM_WORLD, size, w, 0, &out);
-    snprintf(comm_tab[MPI_COMM_WORLD]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_WORLD");
-    make_pair(MPI_COMM_SELF, 1, &rank, 2, &out);
-    snprintf(comm_tab[MPI_COMM_SELF]->name, MPI_MAX_OBJECT_NAME, "MPI_COMM_SELF");
-    free(w);
-}
-
-static void destroy(MPI_Comm h)
-{
-    struct comm *c = comm_tab[h];
-    if (!c)
-        return;
-    free(c->world);
-    free(c->inv);
-    free(c->dims);
-    free(c->periods);
-    free(c->gindex);
-    free(c->gedges);
-    free(c->srcs);
-    free(c->srcw);
-    free(c->dsts);
-    free(c->dstw);
-    free(c->attr);
-    free(c);
-    comm_tab[h] = NULL;
-}
-
-void comm_free_all(void)
-{
-    for (int i = 1; i < comm_tab_n; i++)
-        if (comm_tab[i])
-            destroy(i);
-    free(comm_tab);
-    comm_tab = NULL;
-    comm_tab_n = capcomms = 0;
-}
 
 /* Gather k ints from every member at rank 0 and hand the whole table back. */
 static int allgather_ints(struct comm *c, const int *mine, int k, int *all)
@@ -201,7 +52,7 @@ static int cmp_key(const void *a, const void *b)
 /* Split the parent: members of the same color form a communicator. */
 static int split(struct comm *p, int color, int key, MPI_Comm *out, const char *fn)
 {
-    int mine[3] = { color, key, (int)next_ctx };
+    int mine[3] = { color, key, (int)comm_ctx_next() };
     int *all = malloc((size_t)p->size * 3 * sizeof(int));
     struct split_ent *v = malloc((size_t)p->size * sizeof *v);
     if (!all || !v) {
@@ -223,7 +74,7 @@ static int split(struct comm *p, int color, int key, MPI_Comm *out, const char *
         if (color != MPI_UNDEFINED && all[3 * r] == color)
             v[n++] = (struct split_ent){ color, all[3 * r + 1], 0, r };
     }
-    next_ctx = ctx + 2;
+    comm_ctx_reserve(ctx);
     free(all);
     if (color == MPI_UNDEFINED) {
         free(v);
@@ -239,16 +90,10 @@ static int split(struct comm *p, int color, int key, MPI_Comm *out, const char *
     for (int i = 0; i < n; i++)
         world[i] = p->world[v[i].rank];
     free(v);
-    e = make_pair(-1, n, world, ctx, out);
+    e = comm_make_pair(-1, n, world, ctx, out);
     free(world);
     (void)fn;
     return e;
-}
-
-int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out)
-{
-    (void)parent;
-    return make_pair(-1, n, world, 0, out);
 }
 
 #define GETC(c, h, fn)                                                   \
@@ -372,8 +217,8 @@ int PMPI_Comm_free(MPI_Comm *comm)
         PMPI_Comm_delete_attr(*comm, c->attr[i].key), i--, c = comm_get(*comm);
     if (c->inter)
         PMPI_Comm_free(&c->local);
-    destroy(c->coll);
-    destroy(*comm);
+    comm_destroy(c->coll);
+    comm_destroy(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

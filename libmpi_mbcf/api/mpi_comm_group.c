@@ -22,7 +22,7 @@ static int group_tag(int tag)
 static int agree_ctx(struct comm *parent, const int *world, int n, int me, int tag,
                      uint32_t *ctx)
 {
-    int t = group_tag(tag), mine = (int)comm_ctx_next(), v, e = MPI_SUCCESS;
+    int t = group_tag(tag), mine = (int)comm_ctx_next(), v = 0, e = MPI_SUCCESS;
     uint32_t hctx = parent->ctx + 1;
     if (me != 0) {
         e = pml_send(&mine, 1, MPI_INT, world[0], t, hctx, parent->coll);

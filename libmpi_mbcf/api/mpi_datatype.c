@@ -1,244 +1,12 @@
-/* mpi_datatype.c - MPI entry points of datatypes (MPI-3.1 chapter 4): the
- * predefined C types (incl. complex, fixed-width, pair types for MAXLOC/MINLOC
- * and the Fortran names with C layouts), derived type constructors, extents,
- * Pack/Unpack. Layouts live in the portable engine dte.c (dte.h). */
+/* mpi_datatype.c - MPI entry points of datatypes (MPI-3.1 chapter 4):
+ * derived type constructors, extents, names, Pack/Unpack, over the table of
+ * objects/dtype_table.c. Layouts live in the portable engine dte.c (dte.h). */
 #include "mpi_datatype.h"
+#include "dtype_table.h"
 #include "mpi_errhandler.h"
-#include <complex.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
-
-/* A derived type freed by the user while pending operations still use it
- * stays allocated (freed = 1, handle invalid to the user) until the last of
- * them ends (refs = 0): MPI-3.1 sec 4.1.9. */
-struct dtype {
-    int used, committed, predefined;
-    int freed, refs;
-    int combiner;
-    struct dt_contents *contents;   /* constructor arguments (mpi_type_contents.c) */
-    struct dte d;
-    char name[MPI_MAX_OBJECT_NAME];
-};
-static struct dtype *types;
-static int ntypes, captypes;
-
-struct dte *dt_predef[MPI_FIRST_DERIVED_TYPE_MBCF];
-
-/* The predefined layouts for the inline dt_usable: set at init and again
- * when the table moves (predefined types are never freed). */
-static void predef_refresh(void)
-{
-    for (int i = 1; i < MPI_FIRST_DERIVED_TYPE_MBCF; i++)
-        dt_predef[i] = types[i].used && types[i].committed ? &types[i].d : NULL;
-}
-
-#define PAIR(T1, T2) struct { T1 a; T2 b; }
-typedef PAIR(float, int) p_float_int;
-typedef PAIR(double, int) p_double_int;
-typedef PAIR(long, int) p_long_int;
-typedef PAIR(int, int) p_2int;
-typedef PAIR(short, int) p_short_int;
-typedef PAIR(long double, int) p_ldouble_int;
-typedef PAIR(float, float) p_2real;
-typedef PAIR(double, double) p_2double;
-
-static void def_basic(int id, const char *name, int64_t size, int64_t align)
-{
-    struct dtype *t = &types[id];
-    dte_init_basic(&t->d, size, align, id);
-    t->used = t->committed = t->predefined = 1;
-    t->combiner = MPI_COMBINER_NAMED;
-    snprintf(t->name, sizeof t->name, "%s", name);
-}
-
-static void def_pair(int id, const char *name, int b1, int b2, int64_t off2, int64_t extent,
-                     int64_t align)
-{
-    struct dtype *t = &types[id];
-    dte_init_pair(&t->d, id, types[b1].d.size, b1, types[b2].d.size, b2, off2, extent, align);
-    t->used = t->committed = t->predefined = 1;
-    t->combiner = MPI_COMBINER_NAMED;
-    snprintf(t->name, sizeof t->name, "%s", name);
-}
-
-#define B(id, T) def_basic(id, #id, sizeof(T), _Alignof(T))
-#define P(id, T, b1, b2) def_pair(id, #id, b1, b2, offsetof(T, b), sizeof(T), _Alignof(T))
-
-void dt_init_predefined(void)
-{
-    captypes = 256;
-    types = calloc((size_t)captypes, sizeof *types);
-    ntypes = MPI_FIRST_DERIVED_TYPE_MBCF;
-    B(MPI_CHAR, char); B(MPI_SIGNED_CHAR, signed char); B(MPI_UNSIGNED_CHAR, unsigned char);
-    B(MPI_BYTE, unsigned char); B(MPI_SHORT, short); B(MPI_UNSIGNED_SHORT, unsigned short);
-    B(MPI_INT, int); B(MPI_UNSIGNED, unsigned); B(MPI_LONG, long);
-    B(MPI_UNSIGNED_LONG, unsigned long); B(MPI_LONG_LONG_INT, long long);
-    B(MPI_UNSIGNED_LONG_LONG, unsigned long long); B(MPI_FLOAT, float);
-    B(MPI_DOUBLE, double); B(MPI_LONG_DOUBLE, long double); B(MPI_WCHAR, wchar_t);
-    B(MPI_C_BOOL, bool); B(MPI_INT8_T, int8_t); B(MPI_INT16_T, int16_t);
-    B(MPI_INT32_T, int32_t); B(MPI_INT64_T, int64_t); B(MPI_UINT8_T, uint8_t);
-    B(MPI_UINT16_T, uint16_t); B(MPI_UINT32_T, uint32_t); B(MPI_UINT64_T, uint64_t);
-    B(MPI_C_FLOAT_COMPLEX, float _Complex); B(MPI_C_DOUBLE_COMPLEX, double _Complex);
-    B(MPI_C_LONG_DOUBLE_COMPLEX, long double _Complex); B(MPI_AINT, MPI_Aint);
-    B(MPI_OFFSET, MPI_Offset); B(MPI_COUNT, MPI_Count); B(MPI_PACKED, unsigned char);
-    B(MPI_CHARACTER, char); B(MPI_INTEGER, int); B(MPI_REAL, float);
-    B(MPI_DOUBLE_PRECISION, double); B(MPI_COMPLEX, float _Complex);
-    B(MPI_DOUBLE_COMPLEX, double _Complex); B(MPI_LOGICAL, int); B(MPI_INTEGER1, int8_t);
-    B(MPI_INTEGER2, int16_t); B(MPI_INTEGER4, int32_t); B(MPI_INTEGER8, int64_t);
-    B(MPI_REAL4, float); B(MPI_REAL8, double); B(MPI_CXX_BOOL, bool);
-    B(MPI_CXX_FLOAT_COMPLEX, float _Complex); B(MPI_CXX_DOUBLE_COMPLEX, double _Complex);
-    B(MPI_REAL16, long double); B(MPI_COMPLEX8, float _Complex);
-    B(MPI_COMPLEX16, double _Complex);
-    P(MPI_FLOAT_INT, p_float_int, MPI_FLOAT, MPI_INT);
-    P(MPI_DOUBLE_INT, p_double_int, MPI_DOUBLE, MPI_INT);
-    P(MPI_LONG_INT, p_long_int, MPI_LONG, MPI_INT);
-    P(MPI_2INT, p_2int, MPI_INT, MPI_INT);
-    P(MPI_SHORT_INT, p_short_int, MPI_SHORT, MPI_INT);
-    P(MPI_LONG_DOUBLE_INT, p_ldouble_int, MPI_LONG_DOUBLE, MPI_INT);
-    P(MPI_2INTEGER, p_2int, MPI_INTEGER, MPI_INTEGER);
-    P(MPI_2REAL, p_2real, MPI_REAL, MPI_REAL);
-    P(MPI_2DOUBLE_PRECISION, p_2double, MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION);
-    predef_refresh();
-}
-
-struct dte *dt_get(MPI_Datatype dt)
-{
-    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].freed)
-        return NULL;
-    return &types[dt].d;
-}
-
-struct dte *dt_layout(MPI_Datatype dt)
-{
-    if (dt <= 0 || dt >= ntypes || !types[dt].used)
-        return NULL;
-    return &types[dt].d;
-}
-
-static void dt_destroy(struct dtype *t)
-{
-    struct dt_contents *k = t->contents;
-    dte_destroy(&t->d);
-    t->used = t->freed = t->refs = 0;
-    t->contents = NULL;
-    dtc_free(k);                    /* may destroy the types it held */
-}
-
-void dt_retain(MPI_Datatype dt)
-{
-    if (dt > 0 && dt < ntypes && types[dt].used && !types[dt].predefined)
-        types[dt].refs++;
-}
-
-void dt_release(MPI_Datatype dt)
-{
-    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].predefined || types[dt].refs <= 0)
-        return;
-    if (--types[dt].refs == 0 && types[dt].freed)
-        dt_destroy(&types[dt]);
-}
-
-struct dte *dt_usable_slow(MPI_Datatype dt)
-{
-    if (dt <= 0 || dt >= ntypes || !types[dt].used || types[dt].freed || !types[dt].committed)
-        return NULL;
-    return &types[dt].d;
-}
-
-int dt_committed(MPI_Datatype dt)
-{
-    return dt > 0 && dt < ntypes && types[dt].used && types[dt].committed;
-}
-
-const char *dt_name(MPI_Datatype dt)
-{
-    return dt > 0 && dt < ntypes && types[dt].used ? types[dt].name : "(invalid)";
-}
-
-struct dt_contents *dt_record(MPI_Datatype dt, int combiner, int ni, int na, int nt)
-{
-    struct dtype *t = &types[dt];
-    struct dt_contents *old = t->contents;
-    t->combiner = combiner;
-    t->contents = NULL;
-    dtc_free(old);
-    struct dt_contents *k = calloc(1, sizeof *k);
-    if (!k)
-        return NULL;
-    k->ni = ni;
-    k->na = na;
-    k->nt = nt;
-    k->ints = malloc((size_t)(ni ? ni : 1) * sizeof *k->ints);
-    k->addrs = malloc((size_t)(na ? na : 1) * sizeof *k->addrs);
-    k->types = calloc((size_t)(nt ? nt : 1), sizeof *k->types);
-    if (!k->ints || !k->addrs || !k->types) {
-        k->nt = 0;
-        dtc_free(k);
-        return NULL;
-    }
-    types[dt].contents = k;
-    return k;
-}
-
-int dt_combiner(MPI_Datatype dt)
-{
-    return types[dt].combiner;
-}
-
-const struct dt_contents *dt_contents(MPI_Datatype dt)
-{
-    return types[dt].contents;
-}
-
-static int new_type(MPI_Datatype *out);
-
-int dt_clone(MPI_Datatype dt, MPI_Datatype *out)
-{
-    MPI_Datatype id;
-    if (new_type(&id))
-        return MPI_ERR_NO_MEM;
-    struct dtype *t = &types[id], *o = &types[dt];   /* after new_type: the table may move */
-    if (dte_init_resized(&t->d, &o->d, o->d.lb, dte_extent(&o->d)))
-        return MPI_ERR_NO_MEM;
-    t->used = 1;
-    t->committed = o->committed;
-    t->predefined = 0;
-    t->name[0] = 0;
-    const struct dt_contents *c = o->contents;
-    struct dt_contents *k = c ? dt_record(id, o->combiner, c->ni, c->na, c->nt) : NULL;
-    types[id].combiner = types[dt].combiner;
-    if (k) {
-        memcpy(k->ints, c->ints, (size_t)c->ni * sizeof *k->ints);
-        memcpy(k->addrs, c->addrs, (size_t)c->na * sizeof *k->addrs);
-        memcpy(k->types, c->types, (size_t)c->nt * sizeof *k->types);
-        dtc_retain(k);
-    }
-    *out = id;
-    return MPI_SUCCESS;
-}
-
-static int new_type(MPI_Datatype *out)
-{
-    for (int i = MPI_FIRST_DERIVED_TYPE_MBCF; i < ntypes; i++)
-        if (!types[i].used) {
-            *out = i;
-            return 0;
-        }
-    if (ntypes == captypes) {
-        struct dtype *t = realloc(types, (size_t)captypes * 2 * sizeof *t);
-        if (!t)
-            return MPI_ERR_NO_MEM;
-        memset(t + captypes, 0, (size_t)captypes * sizeof *t);
-        types = t;
-        captypes *= 2;
-        predef_refresh();
-    }
-    *out = ntypes++;
-    return 0;
-}
 
 /* Build a derived type from blocks; all constructors end here. */
 static int build(int n, const int64_t *bl, const int64_t *disp, const MPI_Datatype *olds,
@@ -247,7 +15,7 @@ static int build(int n, const int64_t *bl, const int64_t *disp, const MPI_Dataty
     if (n < 0 || !newtype)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
     MPI_Datatype id;
-    if (new_type(&id))           /* first: it may move the table */
+    if (dt_new(&id))           /* first: it may move the table */
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
     const struct dte **o = malloc((size_t)(n ? n : 1) * sizeof *o);
     if (!o)
@@ -260,7 +28,7 @@ static int build(int n, const int64_t *bl, const int64_t *disp, const MPI_Dataty
             return mpi_err(MPI_COMM_WORLD, code, fn);
         }
     }
-    struct dtype *t = &types[id];
+    struct dtype *t = dt_entry(id);
     int rc = dte_init_blocks(&t->d, n, bl, disp, (const struct dte *const *)o, pad);
     free(o);
     if (rc)
@@ -525,10 +293,10 @@ int PMPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
     if (!newtype)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
     MPI_Datatype id;
-    if (new_type(&id))
+    if (dt_new(&id))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
     o = dt_get(old);   /* the table may have moved */
-    struct dtype *t = &types[id];
+    struct dtype *t = dt_entry(id);
     if (dte_init_resized(&t->d, o, lb, extent))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
     t->used = 1;
@@ -552,7 +320,7 @@ int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
     int rc = PMPI_Type_contiguous(1, old, newtype);
     if (!rc) {
-        types[*newtype].committed = types[old].committed;
+        dt_entry(*newtype)->committed = dt_entry(old)->committed;
         struct dt_contents *k = dt_record(*newtype, MPI_COMBINER_DUP, 0, 0, 1);
         if (k) {
             k->types[0] = old;
@@ -622,19 +390,19 @@ int PMPI_Type_commit(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
-    types[*dt].committed = 1;
+    dt_entry(*dt)->committed = 1;
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Type_commit);
 
 int PMPI_Type_free(MPI_Datatype *dt)
 {
-    if (!dt || !dt_get(*dt) || types[*dt].predefined)
+    if (!dt || !dt_get(*dt) || dt_entry(*dt)->predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
-    if (types[*dt].refs > 0)
-        types[*dt].freed = 1;       /* pending operations keep it until they end */
+    if (dt_entry(*dt)->refs > 0)
+        dt_entry(*dt)->freed = 1;       /* pending operations keep it until they end */
     else
-        dt_destroy(&types[*dt]);
+        dt_destroy(dt_entry(*dt));
     *dt = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
 }
@@ -734,7 +502,7 @@ int PMPI_Type_set_name(MPI_Datatype dt, const char *name)
 {
     if (!dt_get(dt) || !name)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_set_name");
-    snprintf(types[dt].name, sizeof types[dt].name, "%s", name);
+    snprintf(dt_entry(dt)->name, sizeof dt_entry(dt)->name, "%s", name);
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Type_set_name);
@@ -743,7 +511,7 @@ int PMPI_Type_get_name(MPI_Datatype dt, char *name, int *len)
 {
     if (!dt_get(dt) || !name || !len)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_name");
-    snprintf(name, MPI_MAX_OBJECT_NAME, "%s", types[dt].name);
+    snprintf(name, MPI_MAX_OBJECT_NAME, "%s", dt_entry(dt)->name);
     *len = (int)strlen(name);
     return MPI_SUCCESS;
 }
@@ -760,7 +528,7 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *dt)
                    : typeclass == MPI_TYPECLASS_COMPLEX ? cplx : NULL;
     int n = typeclass == MPI_TYPECLASS_INTEGER ? 4 : 3;
     for (int i = 0; l && i < n; i++)
-        if (types[l[i]].d.size == size) {
+        if (dt_entry(l[i])->d.size == size) {
             *dt = l[i];
             return MPI_SUCCESS;
         }

@@ -6,24 +6,24 @@
 #include "mpi_export.h"
 
 int mpi_impl_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-              MPI_Request *req);
+                   MPI_Request *req);
 int mpi_impl_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req);
+                    MPI_Request *req);
 int mpi_impl_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req);
+                    MPI_Request *req);
 int mpi_impl_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req);
+                    MPI_Request *req);
 int mpi_impl_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-              MPI_Request *req);
+                   MPI_Request *req);
 int mpi_impl_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
 int mpi_impl_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
 int mpi_impl_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
 int mpi_impl_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
 int mpi_impl_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-             MPI_Status *st);
+                  MPI_Status *st);
 int mpi_impl_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
-                 void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
-                 MPI_Comm comm, MPI_Status *st);
+                      void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+                      MPI_Comm comm, MPI_Status *st);
 int mpi_impl_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st);
 int mpi_impl_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st);
 int mpi_impl_Wait(MPI_Request *h, MPI_Status *st);
@@ -41,17 +41,17 @@ int mpi_impl_Startall(int n, MPI_Request h[]);
 int mpi_impl_Barrier(MPI_Comm comm);
 int mpi_impl_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm);
 int mpi_impl_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
-               MPI_Comm comm);
+                    MPI_Comm comm);
 int mpi_impl_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-                  MPI_Comm comm);
+                       MPI_Comm comm);
 int mpi_impl_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-               MPI_Datatype rdt, int root, MPI_Comm comm);
+                    MPI_Datatype rdt, int root, MPI_Comm comm);
 int mpi_impl_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                MPI_Datatype rdt, int root, MPI_Comm comm);
+                     MPI_Datatype rdt, int root, MPI_Comm comm);
 int mpi_impl_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                  MPI_Datatype rdt, MPI_Comm comm);
+                       MPI_Datatype rdt, MPI_Comm comm);
 int mpi_impl_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                 MPI_Datatype rdt, MPI_Comm comm);
+                      MPI_Datatype rdt, MPI_Comm comm);
 int mpi_impl_Finalize(void);
 int mpi_impl_Init_thread(int *argc, char ***argv, int required, int *provided);
 

@@ -101,8 +101,7 @@ static __attribute__((noinline)) int irecv_post(void *buf, int count, MPI_Dataty
     return post(RK_RECV, buf, count, dt, src, tag, comm, req, MODE_STD, persistent, fn);
 }
 
-/* A receive: the fast path inline (pml_recv_fast.h; docs/fastpath.md, sixth
- * part: MPI_Irecv is one function, no argument crosses a call), else the
+/* A receive: the fast path inline (pml_recv_fast.h; docs/fastpath.md: MPI_Irecv is one function, no argument crosses a call), else the
  * request path. The gate is only what the fast path needs; anything else
  * (an argument error included) takes irecv_post, which checks and reports. */
 PATH_INLINE int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
@@ -121,31 +120,31 @@ PATH_INLINE int irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, M
 }
 
 int mpi_impl_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-              MPI_Request *req)
+                   MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_STD, 0, "MPI_Isend");
 }
 
 int mpi_impl_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                    MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_SYNC, 0, "MPI_Issend");
 }
 
 int mpi_impl_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                    MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_READY, 0, "MPI_Irsend");
 }
 
 int mpi_impl_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                    MPI_Request *req)
 {
     return isend(buf, count, dt, dest, tag, comm, req, MODE_BUF, 0, "MPI_Ibsend");
 }
 
 int mpi_impl_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-              MPI_Request *req)
+                   MPI_Request *req)
 {
     return irecv(buf, count, dt, src, tag, comm, req, 0, "MPI_Irecv");
 }
@@ -179,7 +178,7 @@ PATH_INLINE int send_immediate(const struct comm *c, MPI_Comm comm, const void *
 
 /* MPI_Send of a derived type, and every send that does not complete at
  * once (a request waited for). Out of line: MPI_Send's own path keeps
- * nothing across a call but comm (docs/fastpath.md, sixth part). */
+ * nothing across a call but comm (docs/fastpath.md). */
 static __attribute__((noinline)) int send_std(const void *buf, int count, MPI_Datatype dt,
                                               int dest, int tag, MPI_Comm comm)
 {
@@ -225,7 +224,7 @@ int mpi_impl_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int ta
 }
 
 int mpi_impl_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-             MPI_Status *st)
+                  MPI_Status *st)
 {
     MPI_Request r;
     int e = irecv(buf, count, dt, src, tag, comm, &r, 0, "MPI_Recv");
@@ -270,8 +269,8 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_
 MPI_ALIAS(Recv_init);
 
 int mpi_impl_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
-                 void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
-                 MPI_Comm comm, MPI_Status *st)
+                      void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+                      MPI_Comm comm, MPI_Status *st)
 {
     MPI_Request r[2];
     int e = irecv(rbuf, rcount, rdt, source, rtag, comm, &r[0], 0, "MPI_Sendrecv");

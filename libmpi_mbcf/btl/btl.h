@@ -39,7 +39,7 @@ void btl_drop_peer(int peer);
 /* Queue header w (src and tseq are filled in here) and len bytes of data
  * for peer's FIFO of this kind; posted by chan_pump_all. */
 int chan_send(int peer, int kind, struct wire *w, const void *data, size_t len);
-/* The send's entry in one go (docs/fastpath.md, fourth part): header w,
+/* The send's entry in one go (docs/fastpath.md): header w,
  * len bytes of data and xlen bytes of attached records (extra: our
  * pending send-requests; the caller sets w->flags to their number) in one
  * new message-channel entry for peer, posted at once when nothing of that
@@ -100,7 +100,7 @@ static inline void btl_cq_drain(void)
  * mbcf_cq_claim): a program that also polls the queue (mpibench's MBCF
  * column, mbcf_stream) no longer takes those left waiting (with batch 32 and
  * a shared queue, mpibench all hung in cluster_bench_tools: the channel's
- * entries were never recycled). docs/fastpath.md "fourth part". */
+ * entries were never recycled). docs/fastpath.md. */
 #define BTL_CQ_BATCH 32
 extern uint64_t btl_ops_need;           /* remote writes (btl_put*) outstanding */
 extern uint32_t btl_refused_seen;       /* mbcf_refused() at the last drain */

@@ -472,8 +472,7 @@ static void chan_completion(uint64_t ck, int status)
     btl_fail("FIFO append refused", status);
 }
 
-
-/* The usual batch (docs/fastpath.md, fifth and sixth parts): MBCF_OK
+/* The usual batch (docs/fastpath.md): MBCF_OK
  * completions of consecutive entries from the front of one channel,
  * current attempt (every append completes in order on a healthy link),
  * released together as one cumulative acknowledgement. The run ck, ck + 1,

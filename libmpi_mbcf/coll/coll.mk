@@ -39,7 +39,7 @@ $(COLL_HBUILD)/coll_algos: tests/host/coll_algos.c $(COLL_TESTSRC) $(COLL_TESTHD
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
 
 # The conformance programs on our own library (host backend, run with
-# build/host/mbcf-hostrun): full stack = core helper's point-to-point + coll.
+# build/host/mbcf-hostrun): full stack = the library's point-to-point + coll.
 COLL_OURS_LIBS := $(BUILD)/lib/host/libmpi_mbcf.a $(BUILD)/lib/host/libmbcf.a
 COLL_OURS_BINS := $(COLL_HBUILD)/ours/coll_basic $(COLL_HBUILD)/ours/coll_reduce
 .PHONY: coll-ours

@@ -104,7 +104,7 @@ size_t coll_segsize_env(enum coll_id id)
 }
 
 /* Defaults for MBCF over QEMU e1000 on a 2-core host: one-way latency of
- * a small message and streaming bandwidth (DESIGN.md reference figures:
+ * a small message and streaming bandwidth (docs/architecture.md reference figures:
  * raw frame RTT 345-490 us, TCP 52-65 MB/s; MBCF should beat both). */
 #define DEFAULT_L_US   100.0
 #define DEFAULT_B_MBS  40.0

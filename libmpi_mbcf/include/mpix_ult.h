@@ -1,4 +1,4 @@
-/* mpix_ult.h - libmpi_mbcf extension (issue 16, seed 002): the seam
+/* mpix_ult.h - libmpi_mbcf extension (seed 002): the seam
  * through which a user-level thread (ULT) scheduler lends MPI its blocking
  * primitives. The library names no scheduler: a program (or a glue header
  * such as userland/lib/mythmpi/myth_mpi.h for libmyth) registers these

@@ -5,7 +5,8 @@
 #ifndef LIBMPI_MBCF_MPI_ATTR_OBJ_H
 #define LIBMPI_MBCF_MPI_ATTR_OBJ_H
 #include "mpi_export.h"
-enum { ATTR_OBJ_TYPE = 1, ATTR_OBJ_WIN };
+enum { ATTR_OBJ_TYPE = 1,
+       ATTR_OBJ_WIN };
 int attr_create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn);
 int attr_free_key(int kind, int *k, const char *fn);
 int attr_set(int kind, int obj, int k, void *val, const char *fn);

@@ -1,4 +1,5 @@
-/* mpi_comm.h - communicators (mpi_comm.c): members as world ranks, the
+/* mpi_comm.h - communicators (table: comm_table.c; entry points:
+ * api/mpi_comm.c): members as world ranks, the
  * context id of point-to-point traffic (ctx) and of the hidden collective
  * communicator (ctx + 1), error handler, Cartesian topology, attributes. */
 #ifndef LIBMPI_MBCF_MPI_COMM_H
@@ -30,7 +31,7 @@ struct comm {
     int nattr;
     struct { int key; void *val; } *attr;
 };
-/* The table (mpi_comm.c): handle c is comm_tab[c]. */
+/* The table (comm_table.c): handle c is comm_tab[c]. */
 extern struct comm **comm_tab;
 extern int comm_tab_n;
 /* NULL if invalid or freed (inline: every call looks its communicator up) */
@@ -44,11 +45,16 @@ int comm_world_rank(struct comm *c, int rank);
 int comm_rank_of_world(struct comm *c, int world);
 void comm_init_predefined(int rank, int size);
 int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out);
+/* A communicator over n world ranks with context ids (ctx, ctx + 1) at handle
+ * h (-1: a free one): MPI_SUCCESS or MPI_ERR_NO_MEM. */
+int comm_make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out);
+void comm_destroy(MPI_Comm h);
 void comm_free_all(void);
 /* Context ids for communicators made outside a parent (mpi_intercomm.c):
  * this process's next free id, and a pair (ctx, ctx + 1) agreed with the
  * other members over n world ranks (ctx >= every member's next free id). */
 uint32_t comm_ctx_next(void);
+void comm_ctx_reserve(uint32_t ctx);     /* next free id at least ctx + 2 */
 int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out);
 
 #endif

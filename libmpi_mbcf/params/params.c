@@ -10,7 +10,7 @@
  * notice instead of a remote write before it (one frame instead of two);
  * 0 = always remote write. */
 #define INLINE_DEFAULT 256
-/* Wait policy (DESIGN.md "adaptive waiting", pml_progress.c): default 0
+/* Wait policy (docs/architecture.md "adaptive waiting", pml_progress.c): default 0
  * rounds: a task in mbcf_wait lets the kernel defer its ack onto the reply
  * and leaves the host CPU to the peer's QEMU (paired round trips 1.8-2.1x
  * raw vs 2.2-3.4x with 64 rounds, 2026-11-22). */
@@ -18,8 +18,7 @@
 /* Receives of less capacity than sreq_min get no send-request: a matched
  * send could only carry their data inline in its notice, which the eager
  * entry does as well, so the request (a 64-byte record each way, kept,
- * matched and checked by the sender) buys nothing (docs/fastpath.md, fifth
- * part). Default: inline_max + 1; 0 = every receive with a source gets one. */
+ * matched and checked by the sender) buys nothing (docs/fastpath.md). Default: inline_max + 1; 0 = every receive with a source gets one. */
 #define SREQ_MIN_FOLLOW (-1)
 
 struct mpi_params mpi_params = {

@@ -39,8 +39,7 @@ int pml_start_recv(struct req *r);
  * limit, another live rank: pml_send_now, which also gives where its bytes
  * start) is sent without a request by pml_send_immediate: MPI_SUCCESS or
  * an MPI error. The test is inline so that MPI_Send decides before the
- * call and keeps only its communicator across it (docs/fastpath.md, sixth
- * part). */
+ * call and keeps only its communicator across it (docs/fastpath.md). */
 #define PML_NOT_NOW (-1)
 static inline int pml_send_now(const void *buf, int count, const struct dte *d, int peer,
                                const void **data, int64_t *bytes)

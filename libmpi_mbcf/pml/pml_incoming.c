@@ -38,7 +38,7 @@ PATH_INLINE void complete_fast(struct req *r, int tag, int64_t len, const void *
     req_complete(r);
 }
 
-/* The fast header (docs/fastpath.md, fourth part): a W_DONE whose receive
+/* The fast header (docs/fastpath.md): a W_DONE whose receive
  * was posted with this source, into its own contiguous buffer (no bounce
  * buffer), that fits, is completed here without the generic dispatch
  * (handle, pml_recv_on_done, set_status's communicator case). Anything
@@ -56,8 +56,7 @@ PATH_INLINE void done_fast(int p, const struct wire *w, const void *payload, siz
     complete_fast(r, w->tag, (int64_t)w->len, payload, plen);
 }
 
-/* The eager entry for the first posted receive (docs/fastpath.md, fifth
- * part: a receive of less capacity than sreq_min asks for no send-request,
+/* The eager entry for the first posted receive (docs/fastpath.md: a receive of less capacity than sreq_min asks for no send-request,
  * so its messages come this way): a W_EAGER in sequence whose match is the
  * receive posted first, posted with this source, contiguous, no bounce
  * buffer, that fits, is delivered here without the list search and

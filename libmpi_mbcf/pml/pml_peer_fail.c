@@ -1,5 +1,5 @@
 /* pml_peer_fail.c - point-to-point messaging layer, failed peers, ULFM
- * style (issue 11). MBCF says which nodes
+ * style. MBCF says which nodes
  * are dead (mbcf_dead_peers: the node left because its task ended, or it
  * stopped answering; mbcf.h). Every progress round reads that mask before it
  * drains the FIFOs and applies it after, so whatever a peer sent before it

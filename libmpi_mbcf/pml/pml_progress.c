@@ -94,7 +94,7 @@ void pml_progress_send(void)
     mbcf_flush();
 }
 
-/* Wait policy (DESIGN.md "adaptive waiting"): after mpi_params.spin_rounds
+/* Wait policy (docs/architecture.md "adaptive waiting"): after mpi_params.spin_rounds
  * progress rounds without news, sleep in mbcf_wait_news, or mbcf_wait while
  * a completion is needed (the guest arms the
  * interrupt and halts; it returns at once if anything arrived since the

@@ -1,5 +1,4 @@
-/* pml_recv_fast.h - the receive's fast path (docs/fastpath.md, fourth and
- * sixth parts), inline in MPI_Irecv/MPI_Recv/MPI_Sendrecv (mpi_pt2pt.c):
+/* pml_recv_fast.h - the receive's fast path (docs/fastpath.md), inline in MPI_Irecv/MPI_Recv/MPI_Sendrecv (mpi_pt2pt.c):
  * the common receive is then one function with its arguments in registers,
  * no call boundary with ten arguments (four on the stack) and two
  * prologues. A receive of a predefined contiguous type with a specific

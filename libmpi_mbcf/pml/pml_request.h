@@ -53,7 +53,7 @@ struct req {
 };
 /* The table (pml_request.c): handle h is req_table[h - 1]; a slot keeps
  * its handle for good. The free slots are a stack linked through
- * free_next, req_free on top (docs/fastpath.md, sixth part: a pop is two
+ * free_next, req_free on top (docs/fastpath.md: a pop is two
  * loads and a store). */
 extern struct req **req_table;
 extern int req_table_n;
@@ -83,7 +83,7 @@ static inline struct req *req_new(int kind)
     return r;
 }
 /* A new RK_RECV request for the receive's fast path (pml_recv_fast.h;
- * docs/fastpath.md, sixth part): the whole-struct clear of req_new was a
+ * docs/fastpath.md): the whole-struct clear of req_new was a
  * third of that path. Here only the flags, the status and the node's
  * request mark are cleared; the caller sets every field from comm to target;
  * tmp is already NULL (free slot) and the send-only fields are never read

@@ -86,7 +86,7 @@ void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen,
 /* send_small's way through a send-request the receiver gave us (the
  * newest ones drained first when news came): 1 sent as the W_DONE notice
  * of a matching one (done_now), 0 none matches. Out of line: the eager
- * path keeps fewer registers (docs/fastpath.md, sixth part). */
+ * path keeps fewer registers (docs/fastpath.md). */
 static __attribute__((noinline)) int send_to_held(int peer, struct wire *w, const void *data,
                                                   int news)
 {
@@ -110,7 +110,7 @@ static __attribute__((noinline)) int send_to_held(int peer, struct wire *w, cons
 PATH_INLINE int send_small(int peer, int tag, uint32_t ctx, const void *data, int64_t bytes)
 {
     /* the header first: across the calls only peer, data and w stay live
-     * (fewer register saves; docs/fastpath.md, sixth part) */
+     * (fewer register saves; docs/fastpath.md) */
     struct wire w = { .type = W_EAGER, .tag = tag, .ctx = ctx, .len = (uint64_t)bytes };
     pml_stats.msgs_sent++;
     pml_stats.bytes_sent += w.len;

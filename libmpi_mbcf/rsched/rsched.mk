@@ -3,7 +3,7 @@
 # simulation of the seed's evaluation:
 #   make bench-rsched   tables (Markdown + CSV) and PNGs into runs/<UTC time>-rsched/
 # The simulation times plans with the shared Tofu timing model
-# (drivers/tofu_emu/tofu_model.[ch], tofu-emu branch); without it only the
+# (drivers/tofu_emu/tofu_model.[ch]); without it only the
 # scheduler and its test are built.
 RSCHED_DIR  := libmpi_mbcf/rsched
 RSCHED_SRCS := $(addprefix $(RSCHED_DIR)/,rsched_plan.c rsched_rr.c rsched_bl.c rsched_check.c \
@@ -65,7 +65,7 @@ bench-rsched: $(BUILD)/host/rsched_bench
 	echo "bench-rsched: tables and plots in $$d (rsched.md, rsched.csv, *.png)"
 else
 bench-rsched:
-	@echo "bench-rsched: drivers/tofu_emu/tofu_model.c is not on this branch yet (tofu-emu); nothing to simulate with" >&2; exit 1
+	@echo "bench-rsched: drivers/tofu_emu/tofu_model.c missing; nothing to simulate with" >&2; exit 1
 endif
 
 # The pseudo-collective core (seed 000 sec 4.1) on an in-memory transport.

@@ -24,7 +24,7 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 MPI_ALIAS(Bcast);
 
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
-               MPI_Comm comm)
+                MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_reduce(sbuf, rbuf, count, dt, op, root, comm);
@@ -33,7 +33,7 @@ int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op
 MPI_ALIAS(Reduce);
 
 int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-                  MPI_Comm comm)
+                   MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_allreduce(sbuf, rbuf, count, dt, op, comm);
@@ -42,7 +42,7 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI
 MPI_ALIAS(Allreduce);
 
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-               MPI_Datatype rdt, int root, MPI_Comm comm)
+                MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm, 0);
@@ -51,7 +51,7 @@ int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int 
 MPI_ALIAS(Gather);
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                MPI_Datatype rdt, int root, MPI_Comm comm)
+                 MPI_Datatype rdt, int root, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
@@ -60,7 +60,7 @@ int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int
 MPI_ALIAS(Scatter);
 
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                  MPI_Datatype rdt, MPI_Comm comm)
+                   MPI_Datatype rdt, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_gather(sbuf, scount, sdt, rbuf, rcount, rdt, 0, comm, 1);
@@ -69,7 +69,7 @@ int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, i
 MPI_ALIAS(Allgather);
 
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf, int rcount,
-                 MPI_Datatype rdt, MPI_Comm comm)
+                  MPI_Datatype rdt, MPI_Comm comm)
 {
     if (ULT_OFFLOADED())
         return ult_alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, comm);

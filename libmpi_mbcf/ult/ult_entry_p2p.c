@@ -8,7 +8,7 @@
 #include "ult_offload.h"
 
 int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-              MPI_Request *req)
+               MPI_Request *req)
 {
     if (ULT_OFFLOADED())
         return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_STD);
@@ -17,7 +17,7 @@ int PMPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, M
 MPI_ALIAS(Isend);
 
 int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                MPI_Request *req)
 {
     if (ULT_OFFLOADED())
         return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_SYNC);
@@ -26,7 +26,7 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, 
 MPI_ALIAS(Issend);
 
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                MPI_Request *req)
 {
     if (ULT_OFFLOADED())
         return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_READY);
@@ -35,7 +35,7 @@ int PMPI_Irsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, 
 MPI_ALIAS(Irsend);
 
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request *req)
+                MPI_Request *req)
 {
     if (ULT_OFFLOADED())
         return ult_isend(buf, count, dt, dest, tag, comm, req, ULT_BUF);
@@ -44,7 +44,7 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, 
 MPI_ALIAS(Ibsend);
 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-              MPI_Request *req)
+               MPI_Request *req)
 {
     if (ULT_OFFLOADED())
         return ult_irecv(buf, count, dt, src, tag, comm, req);
@@ -85,7 +85,7 @@ int PMPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, M
 MPI_ALIAS(Bsend);
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-             MPI_Status *st)
+              MPI_Status *st)
 {
     if (ULT_OFFLOADED())
         return ult_recv(buf, count, dt, src, tag, comm, st);
@@ -94,8 +94,8 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm 
 MPI_ALIAS(Recv);
 
 int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int stag,
-                 void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
-                 MPI_Comm comm, MPI_Status *st)
+                  void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+                  MPI_Comm comm, MPI_Status *st)
 {
     if (ULT_OFFLOADED())
         return ult_sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount, rdt, source, rtag, comm, st);

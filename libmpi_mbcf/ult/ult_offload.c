@@ -1,5 +1,4 @@
-/* ult_offload.c - the communication thread of MPI offloading (issue 16,
- * seed 002 "MPI+myth": "the communication thread takes a command from the
+/* ult_offload.c - the communication thread of MPI offloading (* seed 002 "MPI+myth": "the communication thread takes a command from the
  * queue and runs the corresponding non-blocking call, ties the blocked ULT
  * to the request object, checks the progress of what it issued, and puts
  * the ULT back on the run queue when it has finished"). Here: the

@@ -36,17 +36,17 @@ static enum ult_run run_coll(struct ult_cmd *c)
         break;
     case K_GATHER:
         c->result = a->all ? mpi_impl_Allgather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount,
-                                            a->rdt, a->comm)
+                                                a->rdt, a->comm)
                            : mpi_impl_Gather(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
-                                         a->root, a->comm);
+                                             a->root, a->comm);
         break;
     case K_SCATTER:
         c->result = mpi_impl_Scatter(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt, a->root,
-                                 a->comm);
+                                     a->comm);
         break;
     case K_ALLTOALL:
         c->result = mpi_impl_Alltoall(a->sbuf, a->scount, a->sdt, a->rbuf, a->rcount, a->rdt,
-                                  a->comm);
+                                      a->comm);
         break;
     }
     return ULT_RUN_DONE;

@@ -187,7 +187,7 @@ has big64s && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
     SIM_STACK_KB=1024 COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "27648" "trinaryx6" 64k; }
 has big1m && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}; raise_maps $BIGMAPS
     COLL_BENCH_SHARED=1 $S "$OUT" bcast 1 "48x12x48" "trinaryx6@65536 bintree3d@65536" 1M; }
-# the tuner at 27,648 nodes (round 6): the 384-node fit carried over (the
+# the tuner at 27,648 nodes: the 384-node fit carried over (the
 # default), its decisions (decide27648.csv), its own runs at 4 KiB (plain
 # buffers) and 64 KiB on 3-D and 1-D (shared malloc), to set beside the
 # fixed runs of big/big64/big64s (2-D 64 KiB left out: the 2-D tree runs

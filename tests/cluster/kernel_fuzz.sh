@@ -1,5 +1,5 @@
 #!/bin/bash
-# kernel_fuzz.sh - system-call fuzzing (issue 11): ktest_fuzz makes 50,000
+# kernel_fuzz.sh - system-call fuzzing: ktest_fuzz makes 50,000
 # random system calls (numbers 0..1100, hostile arguments and pointers) for a
 # fixed seed on one node (256 MiB: running out of memory, which random
 # lengths often do, stays quick); the node must survive (no panic, no hang: the

@@ -1,6 +1,6 @@
 #!/bin/bash
 # mpi_deadpeer.sh - a dead rank ends the MPI job in seconds, not at the
-# launcher's timeout (issue 11). 3 nodes, tests/guest/faults/deadpeer.c:
+# launcher's timeout. 3 nodes, tests/guest/faults/deadpeer.c:
 #  1. rank 2 returns from main without MPI_Finalize while rank 0 waits in
 #     MPI_Recv from it and rank 1 in MPI_Allreduce: its node says BYE at
 #     power-off; the survivors (default MPI_ERRORS_ARE_FATAL) print

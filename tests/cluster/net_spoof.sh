@@ -1,5 +1,5 @@
 #!/bin/bash
-# net_spoof.sh - no program can speak for another node or for MBCF (issue 11):
+# net_spoof.sh - no program can speak for another node or for MBCF:
 # on 3 nodes, rank 2 forges MBCF remote writes claiming rank 1's MAC and next
 # sequence numbers, and a raw frame with rank 1's source, through the raw test
 # hook; rank 1 then makes the real writes. Rank 0 must hold rank 1's values,

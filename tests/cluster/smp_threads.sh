@@ -1,5 +1,5 @@
 #!/bin/bash
-# smp_threads.sh - threads and CPUs of a node (issue 15): on --cpus 2 a musl
+# smp_threads.sh - threads and CPUs of a node: on --cpus 2 a musl
 # pthread program creates and joins 1000 threads in batches, counts under a
 # contended mutex and in condition-variable turns with exact totals, checks
 # thread-local storage and pins a thread to each CPU (sched_getcpu); a thread

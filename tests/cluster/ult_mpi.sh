@@ -1,5 +1,5 @@
 #!/bin/bash
-# ult_mpi.sh - MPI from user-level threads in the guest (issue 16, seed 002):
+# ult_mpi.sh - MPI from user-level threads in the guest (seed 002):
 # tests/guest/ultmpitest/ult_mpi_test on 2 nodes x --cpus 2 (2 libmyth workers per
 # rank + the communication thread), 64 ULTs per rank:
 #   1. lossless, with --finalize-blocked: exchanges with every byte and the

@@ -33,7 +33,7 @@ for n in 1 2 4; do
     [ "$rc" -eq 0 ] && echo "ok - npb_all S exits 0 on $n processes" ||
         echo "not ok - npb_all S exits 0 on $n processes (rc=$rc)"
 done
-# EP with threads per process (issue 15): identical pair and annulus counts,
+# EP with threads per process: identical pair and annulus counts,
 # sums equal up to summation order (the verification), the thread count in the
 # result block, and no such line with the default of one thread
 ep_counts() { sed -n '/No. Gaussian Pairs/p; /Counts:/,/^$/p' "$1"; }

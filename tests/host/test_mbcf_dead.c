@@ -1,5 +1,5 @@
 /* test_mbcf_dead.c - dead peers in the MBCF engine over the simulated link
- * (test_mbcf_sim.c, issue 11): a node that leaves (BYE) fails the operations
+ * (test_mbcf_sim.c): a node that leaves (BYE) fails the operations
  * posted to it at once, but its last ack still completes what it had applied;
  * a node that goes silent (powered off, emulator killed) is declared dead
  * after dead_ns by every peer, also by one that sends it nothing (probes);

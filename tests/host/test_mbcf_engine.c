@@ -318,7 +318,7 @@ static void test_heavy_loss(void **state)
         lossy_run(seed, 250, 50, 0, 80);
 }
 
-/* ---------- selective retransmission (issue 18) ---------- */
+/* ---------- selective retransmission ---------- */
 
 static int drop_nth;                 /* DATA frame from node 0 to drop once (1-based) */
 static int data_seen;

@@ -86,7 +86,7 @@ static void test_valid_frames(void **state)
     h.flags = MBCF_F_ACK | MBCF_F_BUSY;
     h.ack = 7;
     assert_int_equal(parse(make(&h, NULL)), MBCF_WIRE_OK);
-    /* liveness probe (an ack asking for one) and "node leaving" (issue 11) */
+    /* liveness probe (an ack asking for one) and "node leaving" */
     h.flags = MBCF_F_ACK | MBCF_F_PROBE;
     assert_int_equal(parse(make(&h, NULL)), MBCF_WIRE_OK);
     h.type = MBCF_T_BYE;

@@ -1,4 +1,4 @@
-/* test_myth.c - cmocka tests of libmyth (userland/lib/libmyth, issue 16):
+/* test_myth.c - cmocka tests of libmyth (userland/lib/libmyth):
  * thousands of ULTs with exact result sums, nested creates (recursive
  * fib and tree sums), join before and after the child ended, detach,
  * stealing happens (counted) and spreads work over workers, the context

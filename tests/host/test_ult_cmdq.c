@@ -1,5 +1,5 @@
 /* test_ult_cmdq.c - cmocka tests of the offload command queue
- * (libmpi_mbcf/ult/ult_cmdq.c, issue 16) with a fake executor in place of MPI:
+ * (libmpi_mbcf/ult/ult_cmdq.c) with a fake executor in place of MPI:
  * commands complete at once, later (pending for some rounds) or after
  * retries. Kernel-thread callers (8 pthreads), ULT callers on libmyth with
  * the suspend policy and with the poll policy; per caller the commands run

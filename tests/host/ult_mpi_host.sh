@@ -1,5 +1,5 @@
 #!/bin/sh
-# ult_mpi_host.sh - MPI from ULTs on the host backend (issue 16): the
+# ult_mpi_host.sh - MPI from ULTs on the host backend: the
 # program tests/guest/ultmpitest/ult_mpi_test.c on 2 mbcf-hostrun ranks with 64
 # ULTs per rank (contents, order, collectives beside them, a receive that
 # never matches), under both waiting policies (MPI_MBCF_ULT_WAIT=suspend,

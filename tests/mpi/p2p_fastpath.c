@@ -1,5 +1,5 @@
 /* p2p_fastpath.c - conformance around libmpi_mbcf's per-message fast path
- * (docs/fastpath.md, fourth to sixth parts): a receive with a source posted
+ * (docs/fastpath.md): a receive with a source posted
  * alone (pml_irecv_fast), the W_DONE completed in place (done_fast), a small
  * receive's eager message delivered in place (eager_fast), the send's
  * entry posted at once with the send-requests attached (chan_send_post),
@@ -218,7 +218,7 @@ int main(int argc, char **argv)
     /* 10. small receives posted alone while messages have arrived and are
      *     not read yet (rank 1 makes no MPI call for 50 ms after the
      *     barrier; the receive's fast path posts a small receive without
-     *     draining first, docs/fastpath.md sixth part): tag 18 skips the
+     *     draining first, docs/fastpath.md): tag 18 skips the
      *     first tag-17 message, then the two tag-17 ones in order */
     if (pair) {
         if (me == 0) {

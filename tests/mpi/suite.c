@@ -2,7 +2,7 @@
  * QEMU, where each boot costs tens of seconds): each program is compiled with
  * -DTAP_SUITE -Dmain=suite_<name> (tap.h maps its Init/Finalize to the
  * driver's) and called in turn, separated by barriers. TAP output.
- * With -DSUITE_ULT (userland/lib/mythmpi/mythmpi.mk, issue 16) each program runs
+ * With -DSUITE_ULT (userland/lib/mythmpi/mythmpi.mk) each program runs
  * in its own libmyth ULT over MPI_THREAD_MULTIPLE: every offloaded call goes
  * through the communication thread (docs/ult.md). */
 #include "tap.h"

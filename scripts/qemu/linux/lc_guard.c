@@ -1,7 +1,6 @@
 /* lc_guard.c - preloaded into every rank of the Linux + MPICH baseline
  * (scripts/qemu/linux_cluster). Debian 12's UCX 1.13 tcp transport sometimes
- * hangs in MPI_Finalize after the program's work and output are done (issue 19,
- * seen here: p2p_basic printed all 23 checks, then sat in MPI_Finalize until its
+ * hangs in MPI_Finalize after the program's work and output are done (* seen here: p2p_basic printed all 23 checks, then sat in MPI_Finalize until its
  * 60 s watchdog). The guard keeps MPI's meaning: a barrier first (every rank has
  * reached MPI_Finalize, so no message is outstanding), then PMPI_Finalize with a
  * bounded wait; if that does not return, the rank says so on stderr and leaves

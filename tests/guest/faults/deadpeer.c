@@ -1,4 +1,4 @@
-/* deadpeer.c - one rank goes away while the others wait on it (issue 11).
+/* deadpeer.c - one rank goes away while the others wait on it.
  *   deadpeer return D [ret]  rank D returns from main without MPI_Finalize
  *   deadpeer hang D [ret]    rank D blocks for ever (the test kills its QEMU)
  * After a barrier, rank 0 (or 1 when D is 0) waits in MPI_Recv from D and

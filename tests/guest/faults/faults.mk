@@ -1,4 +1,4 @@
-# tests/guest/faults/faults.mk - MPI programs for fault tests (issue 11): deadpeer
+# tests/guest/faults/faults.mk - MPI programs for fault tests: deadpeer
 # (a rank that returns without MPI_Finalize or hangs to be killed, while the
 # others wait on it) and mpicheck (a checked ring / Allreduce / Alltoallv for
 # lossy-link runs). Guest builds (build/user/<name>).

@@ -1,5 +1,4 @@
-/* mpicheck.c - a checked MPI workload for runs over lossy links (issue 11,
- * "Also"): every iteration passes a 4 KiB block around a ring (Sendrecv),
+/* mpicheck.c - a checked MPI workload for runs over lossy links (* "Also"): every iteration passes a 4 KiB block around a ring (Sendrecv),
  * sums 1024 doubles with Allreduce and exchanges blocks of rank-dependent
  * sizes with Alltoallv; every received element is checked against what its
  * sender must have written. Prints the loop's wall time (MPI_Wtime, boot

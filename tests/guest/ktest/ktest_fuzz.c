@@ -1,4 +1,4 @@
-/* ktest_fuzz.c - fuzzes the system-call surface (issue 11): for a fixed seed
+/* ktest_fuzz.c - fuzzes the system-call surface: for a fixed seed
  * and count, random numbers 0..1100 (Linux and the private 1000+ range) with
  * random arguments (three calls in four pick a number the kernel implements)
  * drawn from a pool of hostile values: NULL, kernel and
@@ -121,12 +121,14 @@ static uint64_t mem_len(uint64_t addr)
 
 /* The numbers the kernel implements (kernel/syscall.c, net and MBCF calls):
  * three calls in four pick one of these, the rest any number 0..1100. */
+/* clang-format off */
 static const short implemented[] = {
     0, 1, 3, 9, 10, 11, 12, 13, 14, 16, 20, 24, 25, 28, 35, 39, 60, 62, 63, 96, 97, 99, 102, 104, 107, 108,
     110, 158, 160, 186, 200, 204, 218, 228, 229, 230, 231, 234, 302, 318,
-    56, 202, 203, 273, 309, 324,                         /* threads (issue 15) */
+    56, 202, 203, 273, 309, 324,                         /* threads */
     1000, 1001, 1002, 1003, 1004, 1005, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
 };
+/* clang-format on */
 
 static long pick_nr(void)
 {

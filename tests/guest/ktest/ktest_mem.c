@@ -1,4 +1,4 @@
-/* ktest_mem.c - the memory system calls against hostile use (issue 11):
+/* ktest_mem.c - the memory system calls against hostile use:
  * mremap with a zero old length or a wrapping new length, munmap / MAP_FIXED /
  * MAP_FIXED_NOREPLACE / mprotect over 64 TiB (timed in guest TSC time),
  * page-table leaks (free pages from sysinfo equal before and after loops of

@@ -10,7 +10,7 @@
  *   mbcftest remap             node 1 grows an exported page in place and
  *                              moves another with mremap; node 0 writes into
  *                              the old and the new pages: only the exported
- *                              ones accept (issue 11: new pages start unexported)
+ *                              ones accept (new pages start unexported)
  * Prints TAP-style "ok - ..." / "not ok - ..." lines prefixed by the rank;
  * exits 0 only when all its checks passed. */
 #define _GNU_SOURCE   /* mremap */

@@ -7,6 +7,6 @@
 /* Frames whose source MAC claims another node or none (foreign vendor prefix,
  * rank >= nodes, the receiver's own rank, a bad vendor byte): the kernel writes
  * the sender's true MAC over it, so each arrives as a valid frame from the
- * sender and none is counted as an unknown source (issue 11). */
+ * sender and none is counted as an unknown source. */
 #define NT_FORGED_SRC    4
 #endif

@@ -1,4 +1,4 @@
-/* smpthreads.c - musl pthreads on our kernel (issue 15), unchanged libc:
+/* smpthreads.c - musl pthreads on our kernel, unchanged libc:
  *   smpthreads [all]   1000 threads created and joined in batches; a mutex
  *                      counter and a condition-variable turn counter under
  *                      contention with exact totals; thread-local storage;

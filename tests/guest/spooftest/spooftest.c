@@ -1,4 +1,4 @@
-/* spooftest.c - a program tries to speak for another node (issue 11): on 3
+/* spooftest.c - a program tries to speak for another node: on 3
  * nodes, rank 2 builds MBCF DATA frames that claim to come from rank 1 (its
  * MAC, its next sequence numbers 0..7) and remote-write FORGED values into rank
  * 0's exported memory, sends them with the raw test hook SYS_raw_send_frame,

@@ -1,4 +1,4 @@
-/* ult_mpi_test.c - MPI from many ULTs per rank (issue 16 tests; run on 2
+/* ult_mpi_test.c - MPI from many ULTs per rank (seed 002; run on 2
  * ranks, host or QEMU). TAP lines from rank 0, every check reduced over
  * both ranks:
  *   exchange  U ULTs per rank (default 64), each trades M messages with

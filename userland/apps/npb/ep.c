@@ -4,7 +4,7 @@
  * Batches of 2^MK pairs are split over the processes; the only communication is
  * the final MPI_Allreduce of the sums and counts (as in the reference).
  * NPB_EP_THREADS=T (default 1) splits each process's batches again over T
- * pthreads (issue 15, SMP nodes), like the reference's OpenMP version: each
+ * pthreads (SMP nodes), like the reference's OpenMP version: each
  * thread keeps its own sums and counts, added in thread order afterwards, so
  * only the floating-point summation order differs from T = 1. */
 #include "npb.h"

@@ -1,6 +1,6 @@
 /* NAS Parallel Benchmarks (EP, IS, CG, MG, FT, LU, BT, SP) on MPI: shared declarations.
  * Written from the NPB 3.4 definitions (Bailey et al., RNR-94-007 / NAS-95-020) for
- * issue 6; each kernel is a function so that one process can run several of them
+ * this cluster; each kernel is a function so that one process can run several of them
  * after a single MPI_Init (see npb_all.c). */
 #ifndef NPB_H
 #define NPB_H

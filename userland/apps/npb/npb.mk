@@ -1,4 +1,4 @@
-# NAS Parallel Benchmarks kernels (issue 6).
+# NAS Parallel Benchmarks kernels.
 #   make npb-host   host builds with Debian MPICH  -> build/npb/host/npb_{ep,is,cg,mg,ft,all}
 #   guest builds with libmpi_mbcf/wrappers/mpicc            -> build/npb/guest/... (only when that
 #   wrapper exists; the guest programs are then appended to USER_PROGS).
@@ -52,7 +52,7 @@ $(BUILD)/npb/hostmbcf/npb_all: $(NPB_DIR)/npb_all.c $(NPB_COMMON) $(NPB_HDRS) $(
 	$(HOSTCC) $(NPB_CFLAGS) -Ilibmpi_mbcf/include -o $@ $(NPB_DIR)/npb_all.c $(NPB_KSRC_all) $(NPB_COMMON) $(NPB_HM_LIBS) -lm
 endif
 
-# Guest builds (static, for our kernel): with the MPI helper's wrapper libmpi_mbcf/wrappers/mpicc
+# Guest builds (static, for our kernel): with the wrapper libmpi_mbcf/wrappers/mpicc
 # when it exists, else directly with musl-gcc and $(MPI_GUEST_LIBS) (libmpi_mbcf/libmpi.mk)
 # once the guest MBCF backend is in the tree.  Appended to USER_PROGS only then.
 ifneq ($(wildcard libmpi_mbcf/wrappers/mpicc),)

@@ -1,5 +1,4 @@
-/* ppnbench.c - intra-node beside inter-node MPI, paired in one boot (issue 15,
- * docs/ppn.md): on 2 nodes x 2 ranks, rank 0 measures against rank 1 (same
+/* ppnbench.c - intra-node beside inter-node MPI, paired in one boot (* docs/ppn.md): on 2 nodes x 2 ranks, rank 0 measures against rank 1 (same
  * node: the kernel applies MBCF memory to memory) and against rank 2 (other
  * node: the wire), alternating blocks so both see the same host load.
  *   round trip: 0-byte messages, seed 003 Table 1 method (receive pre-posted,

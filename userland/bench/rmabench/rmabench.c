@@ -1,4 +1,4 @@
-/* rmabench.c - MPI_Put beside MPI_Send on two ranks (issue 17: one-sided on
+/* rmabench.c - MPI_Put beside MPI_Send on two ranks (one-sided on
  * MBCF remote writes). For each size, medians over repetitions of:
  *   send_us   half a Send/Recv ping-pong (one message one way)
  *   put_us    Win_lock(EXCLUSIVE) + Put + Win_unlock: the data reaches the

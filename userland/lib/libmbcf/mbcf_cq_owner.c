@@ -6,7 +6,7 @@
  * stash (a growing ring, in order) and returned first at its next poll. So a
  * library may leave its completions in the queue and drain them in batches
  * even when the program polls the queue itself (mpibench's MBCF column took
- * libmpi_mbcf's waiting completions: docs/fastpath.md, fourth part).
+ * libmpi_mbcf's waiting completions: docs/fastpath.md).
  * The backend (mbcf_guest.c, mbcf_host.c) only takes entries off its queue
  * (mbcf_cq_take). Portable: unit-tested in tests/host/test_mbcf_cq_owner.c. */
 #include <stdio.h>

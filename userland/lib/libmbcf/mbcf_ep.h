@@ -1,5 +1,4 @@
-/* mbcf_ep.h - MBCF endpoints with several processes per node (--ppn,
- * issue 15, docs/ppn.md): the endpoint (= MPI rank) of process `local` of
+/* mbcf_ep.h - MBCF endpoints with several processes per node (--ppn, docs/ppn.md): the endpoint (= MPI rank) of process `local` of
  * node `node` is node * ppn + local; its MBCF address is (node, task =
  * local). Portable C (no system calls), unit-tested on the host
  * (tests/host/test_mbcf_ep.c); used by the guest library. */

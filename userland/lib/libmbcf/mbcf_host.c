@@ -363,7 +363,7 @@ int mbcf_fifo_create(mbcf_fifo_t *f, void *ring, size_t bytes)
 
 /* ---- posting and completion ---- */
 /* Inline in mbcf_put and mbcf_fifo_send: the per-type checks fold away and
- * an append costs one call (docs/fastpath.md, sixth part). */
+ * an append costs one call (docs/fastpath.md). */
 static inline __attribute__((always_inline)) int post(int type, int node, uint64_t raddr,
                                                       const void *src, size_t len,
                                                       uint64_t cookie)

@@ -1,7 +1,7 @@
-# userland/lib/libmyth/libmyth.mk - libmyth, user-level threads (issue 16, seed
+# userland/lib/libmyth/libmyth.mk - libmyth, user-level threads (seed
 # 002; docs/ult.md), built twice:
 #   build/lib/host/libmyth.a   (gcc, glibc pthreads: host tests and figures)
-#   build/lib/guest/libmyth.a  (musl-gcc, static: our kernel with smp-kern's threads)
+#   build/lib/guest/libmyth.a  (musl-gcc, static: our kernel's threads)
 # plus its cmocka tests (build/host/test_myth) and the micro-benchmark
 # build/host/mythbench (scripts/bench_myth, make bench-myth).
 MYTH_DIR  := userland/lib/libmyth

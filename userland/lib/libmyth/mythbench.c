@@ -1,8 +1,8 @@
-/* mythbench.c - libmyth micro-figures (issue 16; MassiveThreads/Argobots
+/* mythbench.c - libmyth micro-figures (MassiveThreads/Argobots
  * report the same two): ULT create+join of an empty function and
  * myth_yield between two ULTs, in ns per operation, beside pthread
  * create+join measured in the same run. Each figure is the median of
- * batches (noisy shared host: DESIGN.md). Output: CSV on stdout,
+ * batches (noisy shared host: docs/architecture.md). Output: CSV on stdout,
  *   op,workers,batches,per_batch,median_ns,min_ns
  * Usage: mythbench [WORKERS] (default 1). */
 #include "myth.h"

@@ -9,7 +9,7 @@
  * are timed to their last completion or acknowledgement. (Timing first to
  * last arrival on rank 1, as rawbench does, over-reads when rank 1 starts
  * late and drains an already full queue: 310 MB/s was seen.)
- * Paced variant (raw_stream_paced, issue 18: the lossless reference): rank 1
+ * Paced variant (raw_stream_paced: the lossless reference): rank 1
  * sends a CREDIT every window/4 frames received, naming the frame after the
  * newest one it has seen (frames carry their index), and rank 0 keeps at
  * most `window` frames beyond the last credit in flight, so no queue

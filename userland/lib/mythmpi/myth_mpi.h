@@ -1,4 +1,4 @@
-/* myth_mpi.h - glue between libmyth and libmpi_mbcf (issue 16, seed 002's
+/* myth_mpi.h - glue between libmyth and libmpi_mbcf (seed 002's
  * "MPI+myth"): lends libmyth's suspend/resume to MPI through the
  * registration seam of mpix_ult.h. Neither library names the other; a
  * program that uses both includes this header and calls

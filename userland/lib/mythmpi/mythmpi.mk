@@ -2,7 +2,7 @@
 # glue header myth_mpi.h, the test program ult_mpi_test (tests/guest/ultmpitest)
 # and the seed's evaluation ult_mpi_bench (userland/bench/ultmpibench), built for the host backend
 # (build/host/<p>, run with mbcf-hostrun) and for the guest (build/user/<p>,
-# static musl; needs smp-kern's threads in the kernel to run).
+# static musl; needs the kernel's threads to run).
 MYTHMPI_DIR := userland/lib/mythmpi
 MYTHMPI_PROGS := ult_mpi_test ult_mpi_bench
 MYTHMPI_INC := -I$(MYTH_DIR) -I$(MPI_DIR)/include -I$(MYTHMPI_DIR)
