@@ -102,9 +102,9 @@ has big && { export SIM_TIMEOUT=${SIM_BIG_TIMEOUT:-2400}
 # the tuner-vs-best-fixed table of 256 KiB and 1 MiB at 384 nodes, all rows
 # of one session (simscale2): the three trees at 4, 16 and 64 KiB segments
 # (4 KiB: the tuner's own segment), the tuner on the fitted 384-node table
-# (TUNE384, default the committed docs/collectives/tune1_tune.txt) and the
+# (TUNE384, default the committed docs/notes/collectives/tune1_tune.txt) and the
 # Fugaku-like rule (16 KiB segment floor as in b384)
-TUNE384=${TUNE384:-$root/docs/collectives/tune1_tune.txt}
+TUNE384=${TUNE384:-$root/docs/notes/collectives/tune1_tune.txt}
 has seg4k384 && { for a in bintree6d trinaryx6 bintree3d; do
         $S "$OUT" bcast 1 "$S1" "$a@4096 $a@16384 $a@65536" 256k,1M; done
     MPI_MBCF_COLL_SEG_MIN=4096 MPI_MBCF_COLL_TUNE_FILE=$TUNE384 $S "$OUT" bcast 1 "$S1" auto 256k,1M
@@ -172,7 +172,7 @@ has alval && { export SIM_TIMEOUT=${SIM_A2A_TIMEOUT:-1800}
     $S "$OUT" alltoall 1 "96 16x6 4x6x4" "doublespread pairwise" 64,1k,16k,64k
     $S "$OUT" alltoall 1 "384 64x6 8x6x8" "doublespread pairwise" 64,1k,4k
     $S "$OUT" alltoall 4 "96 4x6x4 16x6" "doublespread pairwise" 64,1k,4k; }
-has alink && { ALINK_NODES="384 3072" "$here/a2a_link.sh" "$OUT/alink" "$OUT/results.csv" "$root"/docs/collectives/*results*.csv
+has alink && { ALINK_NODES="384 3072" "$here/a2a_link.sh" "$OUT/alink" "$OUT/results.csv" "$root"/docs/notes/collectives/*results*.csv
     ALINK_NODES=27648 ALINK_PPN=1 "$here/a2a_link.sh" "$OUT/alink"
     ALINK_NODES=27648 ALINK_PPN=4 ALINK_STRIDE=4 "$here/a2a_link.sh" "$OUT/alink"; }
 # 27,648 ranks above 4 KiB (simscale2): shared-malloc buffers with the map
