@@ -3,8 +3,10 @@
  * Win_create/free_keyval, Win_set/delete_attr and the user keys of
  * Win_get_attr (mpi_win.c answers the predefined ones). One table of
  * (kind, object handle, keyval) -> value; a value replaced or deleted goes
- * through the keyval's delete function. Not done: Type_dup does not copy
- * attributes, Type_free and Win_free do not run delete functions. */
+ * through the keyval's delete function, also when its object is freed
+ * (Type_free, Win_free: sec 6.7.2 "delete_fn ... when the object is
+ * deleted"); Type_dup copies the attributes through their copy functions
+ * (sec 6.7.4, as Comm_dup does in sec 6.7.2). */
 #include "mpi_export.h"
 #include "mpi_errhandler.h"
 #include "mpi_attr_obj.h"
@@ -16,6 +18,7 @@ enum { OBJ_TYPE = 1, OBJ_WIN };
 static struct {
     int used, kind;
     void (*del)(void);        /* MPI_Type_delete_attr_function / MPI_Win_... */
+    MPI_Type_copy_attr_function *copy;   /* types only */
     void *extra;
 } keys[MAX_KEYS];
 static struct obj_attr { int kind, obj, key; void *val; } *attrs;
@@ -27,7 +30,8 @@ static int key_ok(int kind, int k)
            keys[k - KEY_BASE].kind == kind;
 }
 
-static int create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn)
+static int create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn,
+                      MPI_Type_copy_attr_function *copy)
 {
     if (!k)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
@@ -36,6 +40,7 @@ static int create_key(int kind, void (*del)(void), void *extra, int *k, const ch
             keys[i].used = 1;
             keys[i].kind = kind;
             keys[i].del = del;
+            keys[i].copy = copy;
             keys[i].extra = extra;
             *k = KEY_BASE + i;
             return MPI_SUCCESS;
@@ -124,6 +129,59 @@ static int delete_attr(int kind, int obj, int k, const char *fn)
     return MPI_SUCCESS;
 }
 
+/* Delete every attribute of one object, through the delete functions; the
+ * first error a delete function returned (the others still run). */
+static int delete_all(int kind, int obj)
+{
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < nattrs;) {
+        if (attrs[i].kind != kind || attrs[i].obj != obj) {
+            i++;
+            continue;
+        }
+        int e = run_delete(i);
+        if (e && !err)
+            err = e;
+        attrs[i] = attrs[--nattrs];
+    }
+    return err;
+}
+
+int win_attr_delete_all(MPI_Win win)
+{
+    return delete_all(OBJ_WIN, win);
+}
+
+int type_attr_delete_all(MPI_Datatype t)
+{
+    return delete_all(OBJ_TYPE, t);
+}
+
+int type_attr_copy(MPI_Datatype from, MPI_Datatype to)
+{
+    for (int i = 0; i < nattrs; i++) {
+        if (attrs[i].kind != OBJ_TYPE || attrs[i].obj != from)
+            continue;
+        int k = attrs[i].key, flag = 0;
+        MPI_Type_copy_attr_function *cp = keys[k - KEY_BASE].copy;
+        void *out = NULL;
+        if (cp == MPI_TYPE_DUP_FN) {
+            out = attrs[i].val;
+            flag = 1;
+        } else if (cp) {
+            int e = cp(from, k, keys[k - KEY_BASE].extra, attrs[i].val, &out, &flag);
+            if (e)
+                return e;
+        }
+        if (flag) {
+            int e = set_attr(OBJ_TYPE, to, k, out, "MPI_Type_dup");
+            if (e)
+                return e;
+        }
+    }
+    return MPI_SUCCESS;
+}
+
 int win_user_attr(MPI_Win win, int key, void *val, int *flag)
 {
     return get_attr(OBJ_WIN, win, key, val, flag, "MPI_Win_get_attr");
@@ -132,8 +190,7 @@ int win_user_attr(MPI_Win win, int key, void *val, int *flag)
 int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *copy, MPI_Type_delete_attr_function *del,
                             int *k, void *extra)
 {
-    (void)copy;               /* Type_dup does not copy attributes (above) */
-    return create_key(OBJ_TYPE, (void (*)(void))del, extra, k, "MPI_Type_create_keyval");
+    return create_key(OBJ_TYPE, (void (*)(void))del, extra, k, "MPI_Type_create_keyval", copy);
 }
 MPI_ALIAS(Type_create_keyval);
 
@@ -165,7 +222,7 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr
                            int *k, void *extra)
 {
     (void)copy;               /* windows are never copied */
-    return create_key(OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval");
+    return create_key(OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval", NULL);
 }
 MPI_ALIAS(Win_create_keyval);
 

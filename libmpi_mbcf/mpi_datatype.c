@@ -4,6 +4,7 @@
  * Pack/Unpack. Layouts live in the portable engine dte.c (dte.h). */
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
+#include "mpi_attr_obj.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -558,6 +559,11 @@ int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
             k->types[0] = old;
             dtc_retain(k);
         }
+        int e = type_attr_copy(old, *newtype);
+        if (e) {
+            PMPI_Type_free(newtype);
+            return mpi_err(MPI_COMM_WORLD, e, "MPI_Type_dup");
+        }
     }
     return rc;
 }
@@ -631,6 +637,9 @@ int PMPI_Type_free(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt) || types[*dt].predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
+    int e = type_attr_delete_all(*dt);     /* sec 6.7.4: delete functions run now */
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Type_free");
     if (types[*dt].refs > 0)
         types[*dt].freed = 1;       /* pending operations keep it until they end */
     else
