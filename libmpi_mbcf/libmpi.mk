@@ -20,7 +20,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
 	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c mpi_mprobe.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c mpi_coll.c \
-	mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c \
+	mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c mpi_win_shared.c \
 	mpi_intercomm.c mpi_topo_graph.c mpi_neighbor.c mpi_t.c mpi_info.c mpi_status_f90.c \
 	mpi_attr_obj.c mpi_unsupported_gen.c \
 	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \

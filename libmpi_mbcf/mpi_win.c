@@ -6,6 +6,7 @@
 #include "mpi_group.h"
 #include "mpi_attr_obj.h"
 #include "btl.h"
+#include "mbcf.h"
 #include "pml.h"
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,9 @@ static void win_release(struct win *w)
     free(w->start_ranks);
     free(w->post_ranks);
     free(w->owned);
+    if (w->shm)
+        mbcf_shm_unmap(w->shm, w->shm_len);
+    free(w->shm_off);
     free(w->att);
     free(w->rma_err);
     memset(w, 0, sizeof *w);

@@ -255,6 +255,9 @@ int PMPI_Win_sync(MPI_Win win)
     WIN_ENTER("MPI_Win_sync");
     (void)w;
     (void)c;
+    /* shared-memory windows (mpi_win_shared.c): this process's loads and
+     * stores before the call are ordered before those after it */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     pml_progress();
     return MPI_SUCCESS;
 }

@@ -9,8 +9,8 @@ LIBMBCF_HDRS   := userland/libmbcf/mbcf.h userland/libmbcf/mbcf_common.h kernel/
                   mbcf/mbcf_fifo_ring.h kernel/uapi/cluster_abi.h
 LIBMBCF_INC    := -Iuserland/libmbcf -Imbcf $(WPROTO)
 
-LIBMBCF_GUEST_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libmbcf-obj/%.o,userland/libmbcf/mbcf_guest.c $(LIBMBCF_SHARED))
-LIBMBCF_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/libmbcf-obj/%.o,userland/libmbcf/mbcf_host.c $(LIBMBCF_SHARED))
+LIBMBCF_GUEST_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libmbcf-obj/%.o,userland/libmbcf/mbcf_guest.c userland/libmbcf/mbcf_shm_guest.c $(LIBMBCF_SHARED))
+LIBMBCF_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/libmbcf-obj/%.o,userland/libmbcf/mbcf_host.c userland/libmbcf/mbcf_shm_host.c $(LIBMBCF_SHARED))
 
 $(BUILD)/lib/guest/libmbcf-obj/%.o: %.c $(LIBMBCF_HDRS)
 	@mkdir -p $(dir $@)
