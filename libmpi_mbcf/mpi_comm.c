@@ -20,9 +20,13 @@ static int capcomms;
 static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
 /* Comm_idup's ids (mpi_nbc.c) come from a range of their own, so an id a
  * pending idup may still agree on is never taken by a blocking constructor
- * meanwhile */
+ * meanwhile. Each proposal is unique in the job: the n-th idup of world rank
+ * r proposes ICTX_BASE + 2 (n * world size + r). The members agree on the
+ * largest proposal, which was made for that idup only, so two idups pending
+ * at once on one process (on any parents, started in any order) never
+ * agree on the same id. */
 #define ICTX_BASE 0x40000000u
-static uint32_t next_ictx = ICTX_BASE;
+static uint32_t nidup;
 
 int comm_world_rank(struct comm *c, int rank)
 {
@@ -93,9 +97,11 @@ static int make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out
 
 uint32_t comm_ictx_take(void)
 {
-    uint32_t c = next_ictx;
-    next_ictx += 2;
-    return c;
+    uint64_t slot = (uint64_t)nidup * (uint64_t)mpi_world_size + (uint64_t)mpi_world_rank;
+    if (slot >= (0x7ffffffeu - ICTX_BASE) / 2)
+        return 0;                  /* the range is used up */
+    nidup++;
+    return ICTX_BASE + 2u * (uint32_t)slot;
 }
 
 int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out)
@@ -103,8 +109,6 @@ int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out)
     struct comm *p = comm_get(parent);
     if (!p)
         return MPI_ERR_COMM;
-    if (next_ictx < ctx + 2)
-        next_ictx = ctx + 2;
     int e = make_pair(-1, p->size, p->world, ctx, out);
     return e ? e : comm_dup_props(parent, *out);
 }

@@ -529,7 +529,8 @@ MPI_ALIAS(Alltoallw);
 
 /* Comm_idup (MPI-3.1 sec 6.4.2) as a schedule on the parent: every member
  * proposes a context id from the duplicates' own range (comm_ictx_take:
- * never one a blocking constructor can pick meanwhile), the maximum is
+ * never one a blocking constructor can pick meanwhile, each proposal unique
+ * in the job), the maximum is
  * reduced to rank 0 and broadcast, and the last round makes the duplicate
  * with it (error handler, topology, attributes: comm_dup_props). So the
  * members may do other communication, also other constructors, in any order
@@ -573,6 +574,11 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
         return mpi_err(comm, MPI_ERR_NO_MEM, fn);
     }
     d->ctx = (int)comm_ictx_take();
+    if (!d->ctx) {
+        free(d);
+        nbc_discard(s);
+        return mpi_err(comm, MPI_ERR_OTHER, fn);   /* no context id left */
+    }
     d->parent = comm;
     d->out = newcomm;
     *newcomm = MPI_COMM_NULL;

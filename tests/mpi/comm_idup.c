@@ -3,7 +3,8 @@
  * order. Even ranks call Comm_create_group then Comm_idup, odd ranks the
  * other way round; rank 1 calls idup only after a Recv from rank 0, which
  * sends after starting its idup; idups on two communicators started in
- * opposite orders on even and odd ranks; several idups and an
+ * opposite orders on even and odd ranks (their copies keep messages apart);
+ * several idups and an
  * Iallreduce on the parent complete in one Waitall; the copy keeps the
  * parent's attributes and works (Allreduce, Barrier).
  * Prints TAP; exits non-zero on any failure. */
@@ -80,6 +81,22 @@ int main(int argc, char **argv)
     MPI_Allreduce(&me, &sb, 1, MPI_INT, MPI_SUM, db);
     CHECK(sa == n && sb == n * (n - 1) / 2,
           "idups on two communicators started in opposite orders (%d %d)", sa, sb);
+    /* the two copies are apart: rank 0 sends on da then on db, rank 1
+     * receives on db first and must get db's message */
+    if (n >= 2 && me < 2) {
+        int va = 11, vb = 22, got = -1;
+        MPI_Request sr[2];
+        if (me == 0) {
+            MPI_Isend(&va, 1, MPI_INT, 1, 1, da, &sr[0]);
+            MPI_Isend(&vb, 1, MPI_INT, 1, 1, db, &sr[1]);
+            MPI_Waitall(2, sr, MPI_STATUSES_IGNORE);
+        } else {
+            MPI_Recv(&got, 1, MPI_INT, 0, 1, db, MPI_STATUS_IGNORE);
+            MPI_Recv(&va, 1, MPI_INT, 0, 1, da, MPI_STATUS_IGNORE);
+        }
+        CHECK(me == 0 || (got == 22 && va == 11),
+              "the two copies keep their messages apart (got %d on db, %d on da)", got, va);
+    }
     MPI_Comm_free(&da);
     MPI_Comm_free(&db);
     MPI_Comm_free(&pa);
