@@ -44,6 +44,20 @@ void shm_page_unref(uint64_t pa)
     drop(pa, 1);
 }
 
+/* A new run of np zeroed pages, or NULL. System calls run with interrupts
+ * off: the zeroing opens a window every 256 pages (as task.c's mapping
+ * loops do), so a large segment does not hold the NIC and timer back. */
+static void *alloc_zeroed(uint64_t np)
+{
+    uint8_t *p = page_alloc_uninit(np);
+    for (uint64_t i = 0; p && i < np; i++) {
+        if ((i & 255) == 255)
+            __asm__ volatile("sti; nop; cli" ::: "memory");
+        memset(p + i * PAGE_SIZE, 0, PAGE_SIZE);
+    }
+    return p;
+}
+
 static long sys_shm_map(const struct syscall_args *a)
 {
     uint64_t key = a->a1, len = a->a2;
@@ -63,8 +77,13 @@ static long sys_shm_map(const struct syscall_args *a)
         err = -ENOENT;
     } else if (!np) {
         err = -EINVAL;
-    } else {
-        void *p = page_alloc(np);          /* contiguous and zeroed */
+    }
+    if (!err && !s) {
+        /* Only system calls make segments, and they run one at a time
+         * (big kernel lock): the key stays free while the pages are made. */
+        spin_unlock(&shm_lock);
+        void *p = alloc_zeroed(np);
+        spin_lock(&shm_lock);
         s = p ? shm_add(&table, key, virt_to_phys(p), np) : NULL;
         if (!s) {
             page_free(p, np);
