@@ -57,15 +57,19 @@ uint64_t virt_to_phys(const void *kva)
     return pte && (*pte & PTE_P) ? (*pte & PTE_ADDR) + (v & 0xfff) : 0;
 }
 
-void *page_alloc(uint64_t n)
+void *page_alloc_uninit(uint64_t n)
 {
     uint64_t f = spin_lock_irqsave(&mem_lock);
     int64_t first = palloc_alloc(&pa, n);
     spin_unlock_irqrestore(&mem_lock, f);
-    if (first < 0)
-        return NULL;
-    void *p = phys_to_virt((uint64_t)first * PAGE_SIZE);
-    memset(p, 0, n * PAGE_SIZE);
+    return first < 0 ? NULL : phys_to_virt((uint64_t)first * PAGE_SIZE);
+}
+
+void *page_alloc(uint64_t n)
+{
+    void *p = page_alloc_uninit(n);
+    if (p)
+        memset(p, 0, n * PAGE_SIZE);
     return p;
 }
 

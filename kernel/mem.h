@@ -15,6 +15,9 @@
 #define MMIO_BASE 0xFFFFC00000000000ull
 #define KSTACK_PAGES 16           /* 64 KiB kernel stacks */
 
+/* page_alloc (kapi.h) without the zeroing: for a caller that zeroes a large
+ * run itself with interrupt windows (kernel/shm.c). */
+void *page_alloc_uninit(uint64_t n);
 extern const struct pt_ops kernel_pt_ops;
 extern uint64_t kernel_pml4_pa;
 extern uint64_t kimage_lo, kimage_hi;   /* kernel image range (identity mapped) */

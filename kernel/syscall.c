@@ -18,6 +18,7 @@
 #include "sys_thread.h"
 #include "futex.h"
 #include "sched.h"
+#include "shm.h"
 
 struct timespec_k { int64_t sec, nsec; };
 
@@ -316,4 +317,5 @@ void syscall_init(void)
     syscall_msr_init();
     (void)syscall_register(&linux_range);
     (void)syscall_register(&core_range);
+    shm_syscall_register();
 }

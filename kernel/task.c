@@ -12,6 +12,7 @@
 #include "ktime.h"
 #include "smp.h"
 #include "thread.h"
+#include "shm.h"
 
 static struct task tasks[MAX_TASKS];
 static int ntasks;
@@ -122,8 +123,14 @@ static int unmap_leaf(void *ctx, uint64_t va, uint64_t *pte)
 {
     (void)ctx;
     irq_window(va);
-    page_free(phys_to_virt(*pte & PTE_ADDR), 1);
+    uint64_t old = *pte;
     *pte = 0;
+    if (old & PTE_SHM) {          /* a shared segment's page: its last user frees it */
+        shm_page_unref(old & PTE_ADDR);
+        current->shm_pages--;
+    } else {
+        page_free(phys_to_virt(old & PTE_ADDR), 1);
+    }
     invlpg(va);
     current->pages--;
     return 0;
@@ -402,6 +409,30 @@ long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t 
     return (long)addr;
 }
 
+long vm_map_shared(uint64_t pa, uint64_t npages)
+{
+    struct task *t = current;
+    uint64_t len = npages * PAGE_SIZE, addr = find_gap(t->mmap_next, len);
+    if (!addr)
+        return -ENOMEM;
+    for (uint64_t i = 0; i < len; i += PAGE_SIZE) {   /* tables first: then it cannot fail */
+        irq_window(i);
+        if (!walk_create(addr + i)) {
+            unmap_range(addr, addr + len);         /* no leaf yet: frees the tables only */
+            return -ENOMEM;
+        }
+    }
+    uint64_t flags = pte_flags(PROT_READ | PROT_WRITE) | PTE_SHM;
+    for (uint64_t i = 0; i < len; i += PAGE_SIZE) {
+        irq_window(i);
+        *walk_create(addr + i) = (pa + i) | flags;
+    }
+    t->pages += npages;
+    t->shm_pages += npages;
+    t->mmap_next = addr - PAGE_SIZE;      /* one unmapped guard page between regions */
+    return (long)addr;
+}
+
 long vm_munmap(uint64_t addr, uint64_t len)
 {
     if ((addr & 0xfff) || len == 0 || !uaccess_range_ok(addr, len))
@@ -417,7 +448,7 @@ long vm_munmap(uint64_t addr, uint64_t len)
 static int protect_leaf(void *ctx, uint64_t va, uint64_t *pte)
 {
     irq_window(va);
-    *pte = (*pte & (PTE_ADDR | PTE_MBCF_READ | PTE_MBCF_WRITE)) | *(const uint64_t *)ctx;
+    *pte = (*pte & (PTE_ADDR | PTE_MBCF_READ | PTE_MBCF_WRITE | PTE_SHM)) | *(const uint64_t *)ctx;
     invlpg(va);
     return 0;
 }

@@ -31,6 +31,7 @@ struct task {
     uint64_t brk_start, brk_cur, brk_max;
     uint64_t mmap_next;          /* next mmap region ends here */
     uint64_t pages;              /* user pages mapped */
+    uint64_t shm_pages;          /* of them, pages of shared segments (kernel/shm.c) */
     int local;                   /* 0 .. task_count()-1 on this node */
     int pid;                     /* getpid(): local + 1 */
     int nthreads;                /* live threads (sched_lock) */
@@ -60,6 +61,10 @@ void kernel_random(void *buf, uint64_t n);
 long vm_brk(uint64_t addr);
 long vm_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, uint64_t off);
 long vm_munmap(uint64_t addr, uint64_t len);
+/* Maps the physical pages [pa, pa + npages pages) read/write (no execute)
+ * into the current process, top-down in the mmap area, marked PTE_SHM;
+ * returns the address, or -ENOMEM before any page was mapped. */
+long vm_map_shared(uint64_t pa, uint64_t npages);
 long vm_mprotect(uint64_t addr, uint64_t len, int prot);
 long vm_mremap(uint64_t old, uint64_t old_len, uint64_t new_len, int flags, uint64_t new_addr);
 #endif

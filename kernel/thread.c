@@ -14,6 +14,7 @@
 #include "ktime.h"
 #include "futex.h"
 #include "node.h"
+#include "shm.h"
 
 static int ntasks_ended, first_bad_status;
 extern uint64_t tsc_program_start;
@@ -45,6 +46,7 @@ int thread_start_first(struct task *t)
 /* sched_lock held: the process's last thread is gone. */
 static void process_ended(struct task *t)
 {
+    shm_task_ended(t);
     t->ended = 1;
     ntasks_ended++;
     if (t->status && !first_bad_status)

@@ -25,7 +25,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	    pml_sreq.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
 	pcoll/pml_pcoll.c \
 	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
-	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c) \
+	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c mpi_win_shared.c) \
 	$(addprefix ult/,ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c ult_entry_p2p.c ult_entry_coll.c) \
 	$(addprefix api/,mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c \
 	    mpi_mprobe.c mpi_request.c mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c \

@@ -15,7 +15,8 @@
 /* ---- private system calls (well above Linux's range) ----
  * One range per owner, each registered in the kernel's system-call table
  * (kernel/syscall_table.h): core 1000, network 1001-1009, MBCF 1010-1019,
- * 1020-1039 reserved for the next protocol (the Tofu emulation). */
+ * 1020-1039 reserved for the next protocol (the Tofu emulation), node-local
+ * shared memory 1040-1041. */
 #define SYS_CORE_FIRST     1000
 #define SYS_CORE_LAST      1000
 #define SYS_NET_FIRST      1001
@@ -24,7 +25,22 @@
 #define SYS_MBCF_LAST      1019
 #define SYS_TOFU_FIRST     1020
 #define SYS_TOFU_LAST      1039
+#define SYS_SHM_FIRST      1040
+#define SYS_SHM_LAST       1040
 #define SYS_node_info      1000 /* (struct node_info *out) -> 0 */
+/* Node-local shared memory (kernel/shm.c): one physical region mapped into
+ * several processes of a node, named by a 64-bit key. Maps the whole
+ * segment read/write at an address of the kernel's choice (top-down in the
+ * mmap area) and returns it. len: the segment's size (rounded up to pages;
+ * 0 when attaching: whatever it is). SHM_CREATE makes it if the key is
+ * unknown (len > 0), with SHM_EXCL only then (-EEXIST otherwise); without
+ * SHM_CREATE an unknown key is -ENOENT. A len that differs from an existing
+ * segment's is -EINVAL; no room (pages, address space, the table of 64
+ * segments) is -ENOMEM. munmap or the process's end drops its pages; the
+ * segment and its key go when the last page mapping does. */
+#define SYS_shm_map        1040 /* (uint64_t key, uint64_t len, int flags) -> address | -errno */
+#define SHM_CREATE 1
+#define SHM_EXCL   2
 #define SYS_raw_send       1001 /* (int dst_rank, const void *payload, uint64_t len) -> 0 | -errno */
 #define SYS_raw_recv       1002 /* (void *buf, uint64_t cap, int *src_rank, int64_t timeout_ns)
                                    -> payload length | -EAGAIN (timeout 0) | -ETIMEDOUT */

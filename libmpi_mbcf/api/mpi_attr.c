@@ -8,8 +8,8 @@
 int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *copy, MPI_Type_delete_attr_function *del,
                             int *k, void *extra)
 {
-    (void)copy;               /* Type_dup does not copy attributes (above) */
-    return attr_create_key(ATTR_OBJ_TYPE, (void (*)(void))del, extra, k, "MPI_Type_create_keyval");
+    return attr_create_key(ATTR_OBJ_TYPE, (void (*)(void))del, extra, k, "MPI_Type_create_keyval",
+                           copy);
 }
 MPI_ALIAS(Type_create_keyval);
 
@@ -41,7 +41,8 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr
                            int *k, void *extra)
 {
     (void)copy;               /* windows are never copied */
-    return attr_create_key(ATTR_OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval");
+    return attr_create_key(ATTR_OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval",
+                           NULL);
 }
 MPI_ALIAS(Win_create_keyval);
 

@@ -134,20 +134,58 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     int e = split(c, 0, c->rank, newcomm, "MPI_Comm_dup");
     if (e)
         return mpi_err(comm, e, "MPI_Comm_dup");
-    struct comm *n = comm_get(*newcomm);
-    c = comm_get(comm);
-    n->eh = c->eh;
-    if (c->topo == MPI_CART) {
-        n->topo = MPI_CART;
-        n->ndims = c->ndims;
-        n->dims = malloc((size_t)(c->ndims ? c->ndims : 1) * sizeof(int));
-        n->periods = malloc((size_t)(c->ndims ? c->ndims : 1) * sizeof(int));
-        memcpy(n->dims, c->dims, (size_t)c->ndims * sizeof(int));
-        memcpy(n->periods, c->periods, (size_t)c->ndims * sizeof(int));
-    }
-    return copy_attrs(comm, *newcomm);
+    e = comm_dup_props(comm, *newcomm);
+    return e ? mpi_err(comm, e, "MPI_Comm_dup") : MPI_SUCCESS;
 }
 MPI_ALIAS(Comm_dup);
+
+static int *copy_ints(const int *a, int n)
+{
+    if (!a)
+        return NULL;
+    int *p = malloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    if (p && n > 0)
+        memcpy(p, a, (size_t)n * sizeof *p);
+    return p;
+}
+
+/* What a duplicate carries over besides its group (MPI-3.1 sec 6.4.2:
+ * "associated key values, topology information"): error handler, the
+ * Cartesian, graph or distributed-graph topology, attributes through their
+ * copy functions. */
+int comm_dup_props(MPI_Comm from, MPI_Comm to)
+{
+    struct comm *c = comm_get(from), *n = comm_get(to);
+    n->eh = c->eh;
+    n->topo = c->topo;
+    n->ndims = c->ndims;
+    n->dims = copy_ints(c->dims, c->ndims);
+    n->periods = copy_ints(c->periods, c->ndims);
+    n->gnodes = c->gnodes;
+    n->gindex = copy_ints(c->gindex, c->gnodes);
+    n->gedges = copy_ints(c->gedges, c->gnodes ? c->gindex[c->gnodes - 1] : 0);
+    n->indeg = c->indeg;
+    n->outdeg = c->outdeg;
+    n->weighted = c->weighted;
+    n->srcs = copy_ints(c->srcs, c->indeg);
+    n->srcw = copy_ints(c->srcw, c->indeg);
+    n->dsts = copy_ints(c->dsts, c->outdeg);
+    n->dstw = copy_ints(c->dstw, c->outdeg);
+    if ((c->dims && !n->dims) || (c->periods && !n->periods) || (c->gindex && !n->gindex) ||
+        (c->gedges && !n->gedges) || (c->srcs && !n->srcs) || (c->srcw && !n->srcw) ||
+        (c->dsts && !n->dsts) || (c->dstw && !n->dstw))
+        return MPI_ERR_NO_MEM;
+    return copy_attrs(from, to);
+}
+
+int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out)
+{
+    struct comm *p = comm_get(parent);
+    if (!p)
+        return MPI_ERR_COMM;
+    int e = comm_make_pair(-1, p->size, p->world, ctx, out);
+    return e ? e : comm_dup_props(parent, *out);
+}
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
@@ -159,10 +197,10 @@ MPI_ALIAS(Comm_dup_with_info);
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_split");
-    if (c->inter)
-        return comm_inter_refuse(comm, "MPI_Comm_split");
     if (!newcomm || (color < 0 && color != MPI_UNDEFINED))
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split");
+    if (c->inter)
+        return comm_inter_split(comm, color, key, newcomm, "MPI_Comm_split");
     int e = split(c, color, key, newcomm, "MPI_Comm_split");
     return e ? mpi_err(comm, e, "MPI_Comm_split") : MPI_SUCCESS;
 }
@@ -175,6 +213,10 @@ int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Co
     /* the ranks of one node (--ppn, docs/ppn.md): their MBCF operations are
      * applied memory to memory by the kernel (no shared windows, though) */
     int color = type == MPI_COMM_TYPE_SHARED ? mpi_world_rank / mbcf_ppn() : MPI_UNDEFINED;
+    if (!newcomm)
+        return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
+    if (c->inter)      /* the members of one node on both sides, as MPICH */
+        return comm_inter_split(comm, color, key, newcomm, "MPI_Comm_split_type");
     int e = split(c, color, key, newcomm, "MPI_Comm_split_type");
     return e ? mpi_err(comm, e, "MPI_Comm_split_type") : MPI_SUCCESS;
 }
@@ -183,11 +225,24 @@ MPI_ALIAS(Comm_split_type);
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group g, MPI_Comm *newcomm)
 {
     GETC(c, comm, "MPI_Comm_create");
-    if (c->inter)
-        return comm_inter_refuse(comm, "MPI_Comm_create");
     struct group *gr = group_get(g);
     if (!gr || !newcomm)
         return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+    if (c->inter) {
+        /* sec 6.4.2: group is a subgroup of the local group; the remote group
+         * of the result is the one the other side passed: a split with color
+         * 0 for the members, key = position in the group */
+        struct comm *lc = comm_get(c->local);
+        int pos = MPI_UNDEFINED;
+        for (int i = 0; i < gr->size; i++) {
+            if (comm_rank_of_world(lc, gr->world[i]) == MPI_UNDEFINED)
+                return mpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+            if (gr->world[i] == mpi_world_rank)
+                pos = i;
+        }
+        return comm_inter_split(comm, pos == MPI_UNDEFINED ? MPI_UNDEFINED : 0, pos, newcomm,
+                                "MPI_Comm_create");
+    }
     int me = -1, first = -1;
     for (int i = 0; i < gr->size; i++) {
         int r = comm_rank_of_world(c, gr->world[i]);
@@ -430,10 +485,13 @@ static int copy_attrs(MPI_Comm from, MPI_Comm to)
         } else if (cp) {
             int e = cp(from, k, keys[k - KEY_BASE].extra, c->attr[i].val, &out, &flag);
             if (e)
-                return mpi_err(from, e, "MPI_Comm_dup");
+                return e;
         }
-        if (flag)
-            PMPI_Comm_set_attr(to, k, out);
+        if (flag) {
+            int e = PMPI_Comm_set_attr(to, k, out);
+            if (e)
+                return e;
+        }
         c = comm_get(from);
     }
     return MPI_SUCCESS;

@@ -4,6 +4,7 @@
 #include "mpi_datatype.h"
 #include "dtype_table.h"
 #include "mpi_errhandler.h"
+#include "mpi_attr_obj.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +327,11 @@ int PMPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
             k->types[0] = old;
             dtc_retain(k);
         }
+        int e = type_attr_copy(old, *newtype);
+        if (e) {
+            PMPI_Type_free(newtype);
+            return mpi_err(MPI_COMM_WORLD, e, "MPI_Type_dup");
+        }
     }
     return rc;
 }
@@ -399,6 +405,9 @@ int PMPI_Type_free(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt) || dt_entry(*dt)->predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
+    int e = type_attr_delete_all(*dt);     /* sec 6.7.4: delete functions run now */
+    if (e)
+        return mpi_err(MPI_COMM_WORLD, e, "MPI_Type_free");
     if (dt_entry(*dt)->refs > 0)
         dt_entry(*dt)->freed = 1;       /* pending operations keep it until they end */
     else

@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INFO_MAX 256
 struct info {
     int used, n;
     char **key, **val;
 };
-static struct info infos[INFO_MAX];     /* handle h >= 2 is infos[h] */
+/* handle h >= 2 is *infos[h]; the table doubles when full (bounded by memory
+ * only, as MPICH's), an object's struct stays where it is while it lives */
+static struct info **infos;
+static int ninfos;
 
 static struct info *info_get(MPI_Info h, int env_ok)
 {
@@ -24,9 +26,9 @@ static struct info *info_get(MPI_Info h, int env_ok)
         static struct info env = { 1, 0, NULL, NULL };
         return &env;
     }
-    if (h < 2 || h >= INFO_MAX || !infos[h].used)
+    if (h < 2 || h >= ninfos || !infos[h] || !infos[h]->used)
         return NULL;
-    return &infos[h];
+    return infos[h];
 }
 
 static int bad_key(const char *key)
@@ -46,14 +48,24 @@ int PMPI_Info_create(MPI_Info *info)
 {
     if (!info)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Info_create");
-    for (int h = 2; h < INFO_MAX; h++)
-        if (!infos[h].used) {
-            memset(&infos[h], 0, sizeof infos[h]);
-            infos[h].used = 1;
-            *info = h;
-            return MPI_SUCCESS;
-        }
-    return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Info_create");
+    int h = 2;
+    while (h < ninfos && infos[h] && infos[h]->used)
+        h++;
+    if (h >= ninfos) {
+        int n = ninfos ? 2 * ninfos : 256;
+        struct info **t = realloc(infos, (size_t)n * sizeof *t);
+        if (!t)
+            return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Info_create");
+        memset(t + ninfos, 0, (size_t)(n - ninfos) * sizeof *t);
+        infos = t;
+        ninfos = n;
+    }
+    if (!infos[h] && !(infos[h] = malloc(sizeof *infos[h])))
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Info_create");
+    memset(infos[h], 0, sizeof *infos[h]);
+    infos[h]->used = 1;
+    *info = h;
+    return MPI_SUCCESS;
 }
 MPI_ALIAS(Info_create);
 

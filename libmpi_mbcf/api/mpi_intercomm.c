@@ -5,7 +5,11 @@
  * point-to-point addressing (rank = remote rank) works unchanged; its rank is
  * the local rank and `local` an intracommunicator of the local group. Its
  * context id is the maximum of both groups' next free ids: each group agrees
- * on its own maximum, the two leaders exchange theirs. */
+ * on its own maximum, the two leaders exchange theirs. Comm_split of an
+ * intercommunicator (sec 6.4.2; Comm_create and Comm_split_type go through
+ * it): the local group splits as an intracommunicator, the leaders swap
+ * every member's (color, key, next free id), and each process pairs its new
+ * local group with the remote members of its color. */
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
@@ -15,7 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { TAG_X_INFO = -301, TAG_X_LIST = -302, TAG_X_BARRIER = -303, TAG_X_BCAST = -304 };
+enum { TAG_X_INFO = -301, TAG_X_LIST = -302, TAG_X_BARRIER = -303, TAG_X_BCAST = -304,
+       TAG_X_SPLIT = -305 };
 
 int comm_inter_refuse(MPI_Comm comm, const char *fn)
 {
@@ -161,8 +166,8 @@ int comm_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
         PMPI_Comm_free(&local);
         return mpi_err(comm, e, "MPI_Comm_dup");
     }
-    comm_get(*newcomm)->eh = c->eh;
-    return MPI_SUCCESS;
+    e = comm_dup_props(comm, *newcomm);
+    return e ? mpi_err(comm, e, "MPI_Comm_dup") : MPI_SUCCESS;
 }
 
 int PMPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm)
@@ -258,4 +263,68 @@ int inter_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
     if (c->rank == 0)
         e = pml_recv(buf, count, dt, c->world[root], TAG_X_BCAST, c->ctx + 1, c->coll, NULL);
     return e ? e : PMPI_Bcast(buf, count, dt, 0, c->local);
+}
+
+struct xsplit { int color, key, rank; };
+
+static int cmp_xsplit(const void *a, const void *b)
+{
+    const struct xsplit *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+int comm_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm, const char *fn)
+{
+    struct comm *c = comm_get(comm);
+    MPI_Comm local = c->local, nl = MPI_COMM_NULL;
+    int e = PMPI_Comm_split(local, color, key, &nl);
+    if (e)
+        return mpi_err(comm, e, fn);
+    struct comm *lc = comm_get(local);
+    int ln = lc->size, rn = comm_get(comm)->size;
+    int mine[3] = { color, key, (int)comm_ctx_next() };
+    int *lt = malloc((size_t)ln * 3 * sizeof *lt), *rt = malloc((size_t)rn * 3 * sizeof *rt);
+    struct xsplit *v = malloc((size_t)rn * sizeof *v);
+    int *rw = malloc((size_t)rn * sizeof *rw);
+    if (!lt || !rt || !v || !rw)
+        e = MPI_ERR_NO_MEM;
+    if (!e)
+        e = PMPI_Allgather(mine, 3, MPI_INT, lt, 3, MPI_INT, local);
+    if (!e && lc->rank == 0) {
+        struct xchg x = { MPI_COMM_NULL, 0, 0, comm_get(comm) };
+        e = xsendrecv(&x, lt, 3 * ln, rt, 3 * rn, TAG_X_SPLIT);
+    }
+    if (!e)
+        e = PMPI_Bcast(rt, 3 * rn, MPI_INT, 0, local);
+    int n = 0;
+    if (!e) {
+        c = comm_get(comm);
+        int ctx = 0;
+        for (int i = 0; i < ln; i++)
+            ctx = lt[3 * i + 2] > ctx ? lt[3 * i + 2] : ctx;
+        for (int j = 0; j < rn; j++) {
+            ctx = rt[3 * j + 2] > ctx ? rt[3 * j + 2] : ctx;
+            if (color != MPI_UNDEFINED && rt[3 * j] == color)
+                v[n++] = (struct xsplit){ color, rt[3 * j + 1], j };
+        }
+        qsort(v, (size_t)n, sizeof *v, cmp_xsplit);
+        for (int i = 0; i < n; i++)
+            rw[i] = c->world[v[i].rank];
+        *newcomm = MPI_COMM_NULL;
+        /* every member of both groups agrees on ctx; a color with no remote
+         * member gives MPI_COMM_NULL on its local members */
+        if (nl != MPI_COMM_NULL && n > 0)
+            e = make_inter(nl, n, rw, (uint32_t)ctx, newcomm);
+        else if (ctx + 2 > (int)comm_ctx_next())
+            comm_ctx_reserve((uint32_t)ctx);
+    }
+    if ((e || n == 0) && nl != MPI_COMM_NULL)
+        PMPI_Comm_free(&nl);
+    free(lt);
+    free(rt);
+    free(v);
+    free(rw);
+    return e ? mpi_err(comm, e, fn) : MPI_SUCCESS;
 }

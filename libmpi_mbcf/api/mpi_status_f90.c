@@ -2,9 +2,14 @@
  * conversions (a Fortran status is the C status' bytes as MPI_Fint words
  * here) and MPI_Type_create_f90_integer/real/complex (MPI-3.1 sec 17.1.9:
  * the smallest predefined sized type with the requested decimal precision
- * p and exponent range r; MPI_UNDEFINED means no requirement). */
+ * p and exponent range r; MPI_UNDEFINED means no requirement). The handle
+ * returned is its own type per (kind, p, r), with the sized type's layout,
+ * whose envelope says MPI_COMBINER_F90_REAL/COMPLEX/INTEGER and whose
+ * contents are p and r (sec 4.1.13); the same arguments give the same
+ * handle again (such a type is predefined: never freed, sec 17.1.9). */
 #include "mpi_datatype.h"
 #include "mpi_errhandler.h"
+#include <stdlib.h>
 #include <string.h>
 
 int PMPI_Status_set_elements_x(MPI_Status *st, MPI_Datatype dt, MPI_Count count)
@@ -36,6 +41,41 @@ int PMPI_Status_f2c(const MPI_Fint *f, MPI_Status *c)
 }
 MPI_ALIAS(Status_f2c);
 
+/* The handle for (combiner, p, r) over the sized type base: made once. */
+static int f90_type(int combiner, int p, int r, MPI_Datatype base, MPI_Datatype *t)
+{
+    static struct { int comb, p, r; MPI_Datatype t; } *made;
+    static int nmade;
+    for (int i = 0; i < nmade; i++)
+        if (made[i].comb == combiner && made[i].p == p && made[i].r == r &&
+            dt_get(made[i].t) && dt_combiner(made[i].t) == combiner) {
+            *t = made[i].t;
+            return MPI_SUCCESS;
+        }
+    void *m = realloc(made, (size_t)(nmade + 1) * sizeof *made);
+    if (!m)
+        return MPI_ERR_NO_MEM;
+    made = m;
+    MPI_Datatype nt;
+    if (dt_clone(base, &nt))
+        return MPI_ERR_NO_MEM;
+    int integer = combiner == MPI_COMBINER_F90_INTEGER;
+    struct dt_contents *k = dt_record(nt, combiner, integer ? 1 : 2, 0, 0);
+    if (!k) {
+        PMPI_Type_free(&nt);
+        return MPI_ERR_NO_MEM;
+    }
+    k->ints[0] = integer ? r : p;
+    if (!integer)
+        k->ints[1] = r;
+    made[nmade].comb = combiner;
+    made[nmade].p = p;
+    made[nmade].r = r;
+    made[nmade++].t = nt;
+    *t = nt;
+    return MPI_SUCCESS;
+}
+
 static int fits(int want, int have)
 {
     return want == MPI_UNDEFINED || (want >= 0 && want <= have);
@@ -48,8 +88,8 @@ int PMPI_Type_create_f90_integer(int r, MPI_Datatype *t)
     };
     for (size_t i = 0; t && i < sizeof ints / sizeof ints[0]; i++)
         if (fits(r, ints[i].r)) {
-            *t = ints[i].t;
-            return MPI_SUCCESS;
+            int e = f90_type(MPI_COMBINER_F90_INTEGER, MPI_UNDEFINED, r, ints[i].t, t);
+            return e ? mpi_err(MPI_COMM_WORLD, e, "MPI_Type_create_f90_integer") : MPI_SUCCESS;
         }
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_create_f90_integer");
 }
@@ -75,8 +115,8 @@ int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *t)
     int k = real_kind(p, r);
     if (k < 0 || !t)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_create_f90_real");
-    *t = reals[k];
-    return MPI_SUCCESS;
+    int e = f90_type(MPI_COMBINER_F90_REAL, p, r, reals[k], t);
+    return e ? mpi_err(MPI_COMM_WORLD, e, "MPI_Type_create_f90_real") : MPI_SUCCESS;
 }
 MPI_ALIAS(Type_create_f90_real);
 
@@ -86,7 +126,7 @@ int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *t)
     int k = real_kind(p, r);
     if (k < 0 || k > 1 || !t)       /* no 32-byte complex type */
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_create_f90_complex");
-    *t = cplx[k];
-    return MPI_SUCCESS;
+    int e = f90_type(MPI_COMBINER_F90_COMPLEX, p, r, cplx[k], t);
+    return e ? mpi_err(MPI_COMM_WORLD, e, "MPI_Type_create_f90_complex") : MPI_SUCCESS;
 }
 MPI_ALIAS(Type_create_f90_complex);

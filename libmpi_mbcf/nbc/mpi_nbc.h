@@ -39,6 +39,10 @@ void nbc_op(struct nbc_sched *s, const void *in, void *inout, int count, MPI_Dat
 /* Typed local copy: src (scount of sdt) to dst (rcount of rdt). */
 void nbc_copy(struct nbc_sched *s, const void *src, int scount, MPI_Datatype sdt, void *dst,
               int rcount, MPI_Datatype rdt);
+/* A local action that calls fn(arg) (an MPI error code is the schedule's
+ * error); arg is malloc'ed and fn frees it (freed unused if the schedule is
+ * dropped or fails before). */
+void nbc_call(struct nbc_sched *s, int (*fn)(void *), void *arg);
 /* A scratch buffer for count elements of dt, freed with the schedule
  * (pointer adjusted for the type's true lower bound). */
 void *nbc_tmp(struct nbc_sched *s, int count, MPI_Datatype dt);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { A_SEND = 1, A_RECV, A_OP, A_COPY };
+enum { A_SEND = 1, A_RECV, A_OP, A_COPY, A_CALL };
 
 struct nbc_act {
     int kind, round;
@@ -19,6 +19,7 @@ struct nbc_act {
     int peer;                 /* world rank */
     int subtag;
     MPI_Op op;
+    int (*call)(void *);      /* A_CALL: call(dst), which frees dst */
     struct req *r;
 };
 
@@ -167,6 +168,17 @@ void nbc_copy(struct nbc_sched *s, const void *src, int scount, MPI_Datatype sdt
     hold(&a->ddt, rdt);
 }
 
+void nbc_call(struct nbc_sched *s, int (*fn)(void *), void *arg)
+{
+    struct nbc_act *a = add(s, A_CALL);
+    if (!a) {
+        free(arg);
+        return;
+    }
+    a->call = fn;
+    a->dst = arg;
+}
+
 void *nbc_tmp(struct nbc_sched *s, int count, MPI_Datatype dt)
 {
     struct dte *d = dt_layout(dt);
@@ -198,6 +210,8 @@ static void sched_free(struct nbc_sched *s)
             dt_release(s->a[i].sdt);
         if (s->a[i].ddt != MPI_DATATYPE_NULL)
             dt_release(s->a[i].ddt);
+        if (s->a[i].kind == A_CALL)
+            free(s->a[i].dst);         /* never called */
     }
     for (int i = 0; i < s->ntmp; i++)
         free(s->tmp[i]);
@@ -265,6 +279,11 @@ static void start_round(struct nbc_sched *s)
             s->err = op_reduce(a->src, a->dst, a->scount, a->sdt, a->op);
         else if (a->kind == A_COPY)
             s->err = local_copy(a);
+        else if (a->kind == A_CALL) {
+            void *arg = a->dst;
+            a->dst = NULL;
+            s->err = a->call(arg);
+        }
     }
     for (int i = s->pos; i < end && !s->err; i++)
         if (s->a[i].kind == A_SEND || s->a[i].kind == A_RECV)

@@ -12,6 +12,15 @@ struct comm **comm_tab;
 int comm_tab_n;
 static int capcomms;
 static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
+/* Comm_idup's ids (nbc/mpi_nbc.c) come from a range of their own, so an id a
+ * pending idup may still agree on is never taken by a blocking constructor
+ * meanwhile. Each proposal is unique in the job: the n-th idup of world rank
+ * r proposes ICTX_BASE + 2 (n * world size + r). The members agree on the
+ * largest proposal, which was made for that idup only, so two idups pending
+ * at once on one process (on any parents, started in any order) never
+ * agree on the same id. */
+#define ICTX_BASE 0x40000000u
+static uint32_t nidup;
 
 int comm_world_rank(struct comm *c, int rank)
 {
@@ -76,6 +85,15 @@ static struct comm *make(int h, int n, const int *world, uint32_t ctx, int hidde
 uint32_t comm_ctx_next(void)
 {
     return next_ctx;
+}
+
+uint32_t comm_ictx_take(void)
+{
+    uint64_t slot = (uint64_t)nidup * (uint64_t)mpi_world_size + (uint64_t)mpi_world_rank;
+    if (slot >= (0x7ffffffeu - ICTX_BASE) / 2)
+        return 0;                  /* the range is used up */
+    nidup++;
+    return ICTX_BASE + 2u * (uint32_t)slot;
 }
 
 void comm_ctx_reserve(uint32_t ctx)

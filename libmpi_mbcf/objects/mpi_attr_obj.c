@@ -2,8 +2,10 @@
  * sec 6.7.3-6.7.4) behind the entry points of api/mpi_attr.c and the user
  * keys of Win_get_attr (mpi_win.c answers the predefined ones). One table of
  * (kind, object handle, keyval) -> value; a value replaced or deleted goes
- * through the keyval's delete function. Not done: Type_dup does not copy
- * attributes, Type_free and Win_free do not run delete functions. */
+ * through the keyval's delete function, also when its object is freed
+ * (Type_free, Win_free: sec 6.7.2 "delete_fn ... when the object is
+ * deleted"); Type_dup copies the attributes through their copy functions
+ * (sec 6.7.4, as Comm_dup does in sec 6.7.2). */
 #include "mpi_export.h"
 #include "mpi_errhandler.h"
 #include "mpi_attr_obj.h"
@@ -15,6 +17,7 @@ static struct {
     int used, kind;
     void (*del)(void);        /* MPI_Type_delete_attr_function / MPI_Win_... */
     void *extra;
+    MPI_Type_copy_attr_function *copy;   /* types only */
 } keys[MAX_KEYS];
 static struct obj_attr { int kind, obj, key; void *val; } *attrs;
 static int nattrs, capattrs;
@@ -25,7 +28,8 @@ static int key_ok(int kind, int k)
            keys[k - KEY_BASE].kind == kind;
 }
 
-int attr_create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn)
+int attr_create_key(int kind, void (*del)(void), void *extra, int *k, const char *fn,
+                    MPI_Type_copy_attr_function *copy)
 {
     if (!k)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
@@ -35,6 +39,7 @@ int attr_create_key(int kind, void (*del)(void), void *extra, int *k, const char
             keys[i].kind = kind;
             keys[i].del = del;
             keys[i].extra = extra;
+            keys[i].copy = copy;
             *k = KEY_BASE + i;
             return MPI_SUCCESS;
         }
@@ -119,6 +124,59 @@ int attr_delete(int kind, int obj, int k, const char *fn)
     if (e)
         return mpi_err(MPI_COMM_WORLD, e, fn);
     attrs[i] = attrs[--nattrs];
+    return MPI_SUCCESS;
+}
+
+/* Delete every attribute of one object, through the delete functions; the
+ * first error a delete function returned (the others still run). */
+static int delete_all(int kind, int obj)
+{
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < nattrs;) {
+        if (attrs[i].kind != kind || attrs[i].obj != obj) {
+            i++;
+            continue;
+        }
+        int e = run_delete(i);
+        if (e && !err)
+            err = e;
+        attrs[i] = attrs[--nattrs];
+    }
+    return err;
+}
+
+int win_attr_delete_all(MPI_Win win)
+{
+    return delete_all(ATTR_OBJ_WIN, win);
+}
+
+int type_attr_delete_all(MPI_Datatype t)
+{
+    return delete_all(ATTR_OBJ_TYPE, t);
+}
+
+int type_attr_copy(MPI_Datatype from, MPI_Datatype to)
+{
+    for (int i = 0; i < nattrs; i++) {
+        if (attrs[i].kind != ATTR_OBJ_TYPE || attrs[i].obj != from)
+            continue;
+        int k = attrs[i].key, flag = 0;
+        MPI_Type_copy_attr_function *cp = keys[k - KEY_BASE].copy;
+        void *out = NULL;
+        if (cp == MPI_TYPE_DUP_FN) {
+            out = attrs[i].val;
+            flag = 1;
+        } else if (cp) {
+            int e = cp(from, k, keys[k - KEY_BASE].extra, attrs[i].val, &out, &flag);
+            if (e)
+                return e;
+        }
+        if (flag) {
+            int e = attr_set(ATTR_OBJ_TYPE, to, k, out, "MPI_Type_dup");
+            if (e)
+                return e;
+        }
+    }
     return MPI_SUCCESS;
 }
 

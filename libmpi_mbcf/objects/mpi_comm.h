@@ -50,11 +50,20 @@ int comm_create_from(struct comm *parent, int n, const int *world, MPI_Comm *out
 int comm_make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out);
 void comm_destroy(MPI_Comm h);
 void comm_free_all(void);
+/* Copy error handler, topology and attributes (copy functions) of from to
+ * its new duplicate to: MPI_SUCCESS or an MPI error code. */
+int comm_dup_props(MPI_Comm from, MPI_Comm to);
 /* Context ids for communicators made outside a parent (mpi_intercomm.c):
  * this process's next free id, and a pair (ctx, ctx + 1) agreed with the
  * other members over n world ranks (ctx >= every member's next free id). */
 uint32_t comm_ctx_next(void);
-void comm_ctx_reserve(uint32_t ctx);     /* next free id at least ctx + 2 */
+/* Comm_idup: a proposal from the duplicates' own range of ids, unique in
+ * the job (0 when the range is used up), and the duplicate of parent made
+ * with the agreed ctx. */
+uint32_t comm_ictx_take(void);
+int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out);
+/* Mark ctx and ctx + 1 as used here (the next free id moves past them). */
+void comm_ctx_reserve(uint32_t ctx);
 int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out);
 
 #endif

@@ -6,22 +6,45 @@
 #include "mpi_group.h"
 #include "mpi_attr_obj.h"
 #include "btl.h"
+#include "mbcf.h"
 #include "pml.h"
 #include <stdlib.h>
 #include <string.h>
 
-#define WIN_MAX 64
-static struct win wins[WIN_MAX];   /* handle h is wins[h - 1] */
+/* handle h is *wins[h - 1]; the table of pointers doubles when full (bounded
+ * by memory only), a window's struct stays where it is while it lives */
+static struct win **wins;
+static int nwins;
 
 struct win *win_get(MPI_Win h)
 {
-    if (h <= 0 || h > WIN_MAX || !wins[h - 1].used)
+    if (h <= 0 || h > nwins || !wins[h - 1] || !wins[h - 1]->used)
         return NULL;
-    return &wins[h - 1];
+    return wins[h - 1];
 }
 
-int win_max(void) { return WIN_MAX; }
-struct win *win_at(int i) { return wins[i].used ? &wins[i] : NULL; }
+int win_max(void) { return nwins; }
+struct win *win_at(int i) { return wins[i] && wins[i]->used ? wins[i] : NULL; }
+
+/* A free handle with its struct allocated, or 0 when memory is short. */
+static int win_slot(void)
+{
+    for (int i = 0; i < nwins; i++)
+        if (!wins[i] || !wins[i]->used) {
+            if (!wins[i] && !(wins[i] = calloc(1, sizeof *wins[i])))
+                return 0;
+            return i + 1;
+        }
+    int n = nwins ? 2 * nwins : 64;
+    struct win **t = realloc(wins, (size_t)n * sizeof *t);
+    if (!t)
+        return 0;
+    memset(t + nwins, 0, (size_t)(n - nwins) * sizeof *t);
+    wins = t;
+    int h = nwins + 1;
+    nwins = n;
+    return (wins[h - 1] = calloc(1, sizeof *wins[h - 1])) ? h : 0;
+}
 
 struct comm *win_comm(struct win *w)
 {
@@ -41,6 +64,9 @@ static void win_release(struct win *w)
     free(w->start_ranks);
     free(w->post_ranks);
     free(w->owned);
+    if (w->shm)
+        mbcf_shm_unmap(w->shm, w->shm_len);
+    free(w->shm_off);
     free(w->att);
     free(w->rma_err);
     memset(w, 0, sizeof *w);
@@ -59,15 +85,12 @@ int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor
         return mpi_err(comm, size < 0 ? MPI_ERR_SIZE : disp_unit <= 0 ? MPI_ERR_DISP
                                                                         : MPI_ERR_ARG, fn);
     }
-    int h = 0;
-    for (int i = 0; i < WIN_MAX && !h; i++)
-        if (!wins[i].used)
-            h = i + 1;
+    int h = win_slot();
     if (!h) {
         free(owned);
         return mpi_err(comm, MPI_ERR_NO_MEM, fn);
     }
-    struct win *w = &wins[h - 1];
+    struct win *w = wins[h - 1];
     memset(w, 0, sizeof *w);
     w->used = 1;
     w->owned = owned;
@@ -157,6 +180,9 @@ int PMPI_Win_free(MPI_Win *win)
     int e = PMPI_Win_fence(0, *win);
     if (e)
         return e;
+    e = win_attr_delete_all(*win);     /* MPI-3.1 sec 6.7.3: delete functions run */
+    if (e)
+        return mpi_err(w->ucomm, e, fn);
     PMPI_Comm_free(&w->comm);
     win_release(w);
     pml_hooks_drop();

@@ -53,6 +53,9 @@ struct win {
     MPI_Aint size;
     int disp_unit;
     void *owned;               /* Win_allocate's memory */
+    void *shm;                 /* Win_allocate_shared: the node's segment here ... */
+    size_t shm_len;            /* ... its length (unmapped with the window) */
+    MPI_Aint *shm_off;         /* ... and each rank's offset in it */
     uint64_t *rbase;           /* per rank: base address, size, disp unit */
     int64_t *rsize;
     int *rdisp;
@@ -79,6 +82,9 @@ struct win {
 };
 
 struct win *win_get(MPI_Win w);                 /* NULL if invalid */
+/* The window of a call that needs one of the flavor, else NULL and the
+ * error (*e), reported under fn (mpi_win_dynamic.c). */
+struct win *win_of_flavor(MPI_Win win, int flavor, int *e, const char *fn);
 /* Collective over comm: a window of the flavor over base/size (owned:
  * memory freed with it); errors are reported as fn. */
 int win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, int flavor,

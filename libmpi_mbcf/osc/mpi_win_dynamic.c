@@ -1,5 +1,5 @@
 /* mpi_win_dynamic.c - one-sided communication (mpi_win.h): dynamic windows
- * (MPI-3.1 sec 11.2.4) and shared-memory windows (sec 11.2.3).
+ * (MPI-3.1 sec 11.2.4; shared-memory windows: mpi_win_shared.c).
  *
  * Dynamic: Win_create_dynamic makes a window without memory; each process
  * attaches and detaches regions of its own (Win_attach/detach, local calls)
@@ -9,13 +9,7 @@
  * (mpi_win_am.c); the target first checks that each piece lies inside one
  * attached region, else it refuses the whole access, memory untouched, says
  * so on stderr and keeps MPI_ERR_RMA_ATTACH for the origin, which gets it
- * from its next Win_flush/Win_unlock to that target or Win_fence.
- *
- * Shared: processes of a node (--ppn) have separate address spaces and the
- * kernel has no mapping shared between them, so Win_allocate_shared works
- * on a communicator of one process only (Win_shared_query gives its own
- * memory); over several processes it is MPI_ERR_RMA_SHARED, naming the
- * reason (different nodes, or one node without shared mappings). */
+ * from its next Win_flush/Win_unlock to that target or Win_fence. */
 #include "mpi_win.h"
 #include "mpi_errhandler.h"
 #include "mbcf.h"
@@ -46,8 +40,7 @@ int win_take_err(struct win *w, int src)
     return e;
 }
 
-/* The window of a call that needs one of the flavor, else the error (*e). */
-static struct win *win_of_flavor(MPI_Win win, int flavor, int *e, const char *fn)
+struct win *win_of_flavor(MPI_Win win, int flavor, int *e, const char *fn)
 {
     *e = MPI_SUCCESS;
     struct win *w = mpi_initialized && !mpi_finalized ? win_get(win) : NULL;
@@ -102,47 +95,3 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
     return mpi_err(w->comm, MPI_ERR_RMA_ATTACH, fn);   /* not the base of an attached region */
 }
 MPI_ALIAS(Win_detach);
-
-int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
-                             void *baseptr, MPI_Win *win)
-{
-    static const char fn[] = "MPI_Win_allocate_shared";
-    CHECK_INIT(fn);
-    struct comm *c = comm_get(comm);
-    if (!c)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn);
-    if (c->size > 1) {
-        int ppn = mbcf_ppn(), node = c->world[0] / ppn, one_node = 1;
-        for (int i = 1; i < c->size; i++)
-            one_node &= c->world[i] / ppn == node;
-        if (c->rank == 0)
-            fprintf(stderr, "libmpi_mbcf rank %d: %s over %d processes: %s "
-                    "(MPI_ERR_RMA_SHARED)\n", mpi_world_rank, fn, c->size,
-                    one_node ? "processes of a node have separate address spaces, no shared "
-                               "mapping" : "the processes are on different nodes");
-        return mpi_err(comm, MPI_ERR_RMA_SHARED, fn);
-    }
-    int e = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
-    if (!e)
-        win_get(*win)->flavor = MPI_WIN_FLAVOR_SHARED;
-    return e;
-}
-MPI_ALIAS(Win_allocate_shared);
-
-int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
-{
-    static const char fn[] = "MPI_Win_shared_query";
-    int e;
-    struct win *w = win_of_flavor(win, MPI_WIN_FLAVOR_SHARED, &e, fn);
-    if (!w)
-        return e;
-    if (rank != MPI_PROC_NULL && rank != 0)      /* the one process of the window */
-        return mpi_err(w->comm, MPI_ERR_RANK, fn);
-    if (!size || !disp_unit || !baseptr)
-        return mpi_err(w->comm, MPI_ERR_ARG, fn);
-    *size = w->size;
-    *disp_unit = w->disp_unit;
-    *(void **)baseptr = w->base;
-    return MPI_SUCCESS;
-}
-MPI_ALIAS(Win_shared_query);

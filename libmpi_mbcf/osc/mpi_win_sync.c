@@ -249,12 +249,14 @@ int PMPI_Win_flush_local_all(MPI_Win win)
 MPI_ALIAS(Win_flush_local_all);
 
 /* Separate memory model: public and private copies are the same memory
- * here, so Win_sync only runs a progress round. */
+ * here, so Win_sync is a memory fence (sec 11.5.4, what loads and stores in
+ * a shared-memory window need) and a progress round. */
 int PMPI_Win_sync(MPI_Win win)
 {
     WIN_ENTER("MPI_Win_sync");
     (void)w;
     (void)c;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     pml_progress();
     return MPI_SUCCESS;
 }

@@ -3,7 +3,10 @@
  * Status_set_elements_x read back with Get_elements_x, and the Fortran
  * status conversion round trip (Status_c2f then Status_f2c); attributes on a
  * datatype (Type_create_keyval, set/get/delete with the delete function
- * called, Type_free_keyval).
+ * called, Type_free_keyval); the envelope of an f90 type names its
+ * combiner (MPI_COMBINER_F90_REAL/COMPLEX/INTEGER) and its contents are the
+ * p and r asked for (MPI-3.1 sec 4.1.13), the same arguments give the same
+ * handle.
  * Prints TAP; exits non-zero on any failure. */
 #include "tap.h"
 #include <string.h>
@@ -37,6 +40,35 @@ int main(int argc, char **argv)
               size_of(t5) == 16,
           "f90 types: integer(4) %d, integer(9) %d, real(6) %d, real(15,300) %d, complex(10) %d",
           size_of(t1), size_of(t2), size_of(t3), size_of(t4), size_of(t5));
+    int ni = -1, na = -1, nt = -1, comb = -1, ints[2] = { -9, -9 };
+    MPI_Aint addrs[1];
+    MPI_Datatype types[1];
+    MPI_Type_get_envelope(t4, &ni, &na, &nt, &comb);
+    MPI_Type_get_contents(t4, 2, 0, 0, ints, addrs, types);
+    CHECK(comb == MPI_COMBINER_F90_REAL && ni == 2 && na == 0 && nt == 0 && ints[0] == 15 &&
+              ints[1] == 300,
+          "f90 real(15,300): envelope combiner %d (F90_REAL %d) ints %d addrs %d types %d, "
+          "contents p %d r %d", comb, MPI_COMBINER_F90_REAL, ni, na, nt, ints[0], ints[1]);
+    ints[0] = ints[1] = -9;
+    MPI_Type_get_envelope(t5, &ni, &na, &nt, &comb);
+    MPI_Type_get_contents(t5, 2, 0, 0, ints, addrs, types);
+    CHECK(comb == MPI_COMBINER_F90_COMPLEX && ni == 2 && ints[0] == 10 &&
+              ints[1] == MPI_UNDEFINED,
+          "f90 complex(10): combiner %d (F90_COMPLEX %d), p %d r %d", comb,
+          MPI_COMBINER_F90_COMPLEX, ints[0], ints[1]);
+    ints[0] = -9;
+    MPI_Type_get_envelope(t2, &ni, &na, &nt, &comb);
+    MPI_Type_get_contents(t2, 1, 0, 0, ints, addrs, types);
+    CHECK(comb == MPI_COMBINER_F90_INTEGER && ni == 1 && ints[0] == 9,
+          "f90 integer(9): combiner %d (F90_INTEGER %d), ints %d, r %d", comb,
+          MPI_COMBINER_F90_INTEGER, ni, ints[0]);
+    MPI_Datatype t4b;
+    MPI_Type_create_f90_real(15, 300, &t4b);
+    CHECK(t4b == t4, "f90 real(15,300) twice: the same handle");
+    double dsend[2] = { 1.5, -2.25 }, drecv[2] = { 0, 0 };
+    MPI_Sendrecv(dsend, 2, t4, tap_rank(), 3, drecv, 2, t4, tap_rank(), 3, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    CHECK(drecv[0] == 1.5 && drecv[1] == -2.25, "two f90 real(15,300) sent to self");
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Datatype tb;
     int e = MPI_Type_create_f90_integer(40, &tb), cls = -1;

@@ -16,6 +16,7 @@
  *                    (itself included), then sends each a FIFO message; each
  *                    rank waits for all messages (ordering: the writes landed
  *                    before) and checks every pattern and sender rank
+ *   ppntest shm      node-local shared memory (ppn_shm.c); the last mode
  * Several modes may follow one another in one boot (ppntest refuse fifo). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "mbcf.h"
 #include "mbcf_guest.h"
 #include "mbcf_check.h"
+#include "ppn_shm.h"
 
 #define MAXR 64   /* ranks at most (mbcf_check.c's barrier) */
 static int ppn;
@@ -170,7 +172,7 @@ int main(int argc, char **argv)
         return 1;
     ppn = mbcf_ppn();
     if (argc < 2) {
-        printf("usage: ppntest refuse|fifo|pairs...\n");
+        printf("usage: ppntest refuse|fifo|pairs|shm...\n");
         return 2;
     }
     for (int a = 1; a < argc; a++) {      /* the modes in order, one boot */
@@ -182,8 +184,10 @@ int main(int argc, char **argv)
             test_fifo();
         else if (!strcmp(mode, "pairs"))
             test_pairs();
+        else if (!strcmp(mode, "shm"))
+            test_shm(ppn);
         else {
-            printf("not ok - rank %d: unknown mode '%s' (refuse, fifo, pairs)\n", rank, mode);
+            printf("not ok - rank %d: unknown mode '%s' (refuse, fifo, pairs, shm)\n", rank, mode);
             return 2;
         }
     }

@@ -9,8 +9,8 @@ LIBMBCF_HDRS   := userland/lib/libmbcf/mbcf.h userland/lib/libmbcf/mbcf_common.h
                   mbcf/mbcf_fifo_ring.h kernel/uapi/cluster_abi.h
 LIBMBCF_INC    := -Iuserland/lib/libmbcf -Imbcf $(WPROTO)
 
-LIBMBCF_GUEST_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libmbcf-obj/%.o,userland/lib/libmbcf/mbcf_guest.c $(LIBMBCF_SHARED))
-LIBMBCF_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/libmbcf-obj/%.o,userland/lib/libmbcf/mbcf_host.c $(LIBMBCF_SHARED))
+LIBMBCF_GUEST_OBJS := $(patsubst %.c,$(BUILD)/lib/guest/libmbcf-obj/%.o,userland/lib/libmbcf/mbcf_guest.c userland/lib/libmbcf/mbcf_shm_guest.c $(LIBMBCF_SHARED))
+LIBMBCF_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/libmbcf-obj/%.o,userland/lib/libmbcf/mbcf_host.c userland/lib/libmbcf/mbcf_shm_host.c $(LIBMBCF_SHARED))
 
 $(BUILD)/lib/guest/libmbcf-obj/%.o: %.c $(LIBMBCF_HDRS)
 	@mkdir -p $(dir $@)

@@ -33,6 +33,17 @@ int mbcf_rank(void);
 int mbcf_size(void);   /* ranks: nodes * P */
 int mbcf_ppn(void);    /* P, processes per node (1 on the host backend) */
 
+/* Node-local shared memory (docs/ppn.md; the kernel's SYS_shm_map,
+ * kernel/uapi/cluster_abi.h): the processes of one node that map the same
+ * 64-bit key see the same pages (each at its own address). flags:
+ * SHM_CREATE (make it, len > 0), SHM_CREATE|SHM_EXCL (only make it); 0
+ * attaches (len 0 or the segment's size). Returns the address, or NULL
+ * with *err = -errno (-ENOENT, -EEXIST, -EINVAL, -ENOMEM; -ENOSYS on the
+ * host backend, whose ranks are each a node of their own). Unmap with
+ * mbcf_shm_unmap; the pages go when the last process unmapped or ended. */
+void *mbcf_shm_map(uint64_t key, size_t len, int flags, int *err);
+int mbcf_shm_unmap(void *addr, size_t len);     /* 0 or -errno */
+
 /* Export [addr, addr+len) (rounded out to pages) for remote access.
  * flags: MBCF_EXPORT_READ, or MBCF_EXPORT_READ|MBCF_EXPORT_WRITE. */
 int mbcf_export(void *addr, size_t len, int flags);
