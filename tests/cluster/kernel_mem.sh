@@ -13,3 +13,10 @@ grep -a '^# ' "$L/mem/node0.log"
 n=$(grep -a -c -E '^ok [0-9]+ - ' "$L/mem/node0.log")
 check "ktest_mem exits 0 ($n checks passed in the guest)" [ $RC = 0 -a "$n" -ge 20 ] || show_failure mem
 check "kernel survived (no panic)" bash -c "! grep -a -q 'KERNEL PANIC' $L/mem/node0.log"
+
+# A 1 GiB node asked for 16 GiB (MAP_FIXED_NOREPLACE, MAP_FIXED, plain, mremap):
+# ENOMEM up front, in well under a second, memory whole afterwards.
+BOOT_TIMEOUT=300 boot toobig -n 1 --mem 1024 ktest_mem toobig
+grep -a -E '^(ok|not ok) [0-9]+ - ' "$L/toobig/node0.log" | sed -E "s/^(ok|not ok) [0-9]+ - /\1 - ktest_mem toobig: /"
+grep -a '^# ' "$L/toobig/node0.log"
+check "ktest_mem toobig exits 0" [ $RC = 0 ] || show_failure toobig
