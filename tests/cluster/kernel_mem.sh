@@ -3,7 +3,8 @@
 # 11): mremap with old length 0 must not panic, munmap/mmap/mprotect over 64 TiB
 # return within 1 s of guest time, no page-table leaks (free pages equal after
 # mmap/munmap loops and after failed mmap/brk), plain mmap never overlaps a
-# MAP_FIXED mapping. 256 MiB nodes keep the out-of-memory cases short.
+# MAP_FIXED mapping. 256 MiB nodes keep the out-of-memory cases short; a 1 GiB
+# node asked for 16 GiB answers ENOMEM up front (ktest_mem toobig).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 
