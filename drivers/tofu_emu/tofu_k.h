@@ -14,9 +14,25 @@
 #include "tofu_abi.h"
 #include "tofu_wire.h"
 
+/* Processes of the node (--ppn): each owns its VCQs and its STADD table, and
+ * every access to task memory goes through the owning process's page tables
+ * (mbcf_kernel.h's per-process helpers), whichever process the CPU runs. */
+#define TOFU_K_PROCS 64   /* == MBCF_K_TASKS, the launcher's --ppn limit */
+
+/* Target process of a put travels in the engine's task field: the target VCQ
+ * (tni, cq), whose owner's STADD table resolves the STADD at the target. */
+#define TOFU_WT(tni, cq)   ((uint16_t)(0x100u | ((unsigned)(tni) & 0xf) << 4 | ((unsigned)(cq) & 0xf)))
+#define TOFU_WT_OK(task)   (((task) & 0xff00u) == 0x100u)
+#define TOFU_WT_TNI(task)  ((uint8_t)((task) >> 4 & 0xf))
+#define TOFU_WT_CQ(task)   ((uint8_t)((task) & 0xf))
+
 /* ---- tofu_k_net.c ---- */
-/* Source encodings of posted operations besides user addresses: a message
- * buffer of the pool below, or the piggyback data of a command slot. */
+/* Source encodings of posted operations: user memory of process t
+ * (TOFU_KSRC_USER), a message buffer of the pool below, or the piggyback data
+ * of a command slot. */
+#define TOFU_KSRC_USER(t, va) ((uint64_t)(va) | (uint64_t)(t) << 48)
+#define TOFU_KSRC_T(a)        ((int)((a) >> 48) & 0xff)
+#define TOFU_KSRC_VA(a)       ((a) & ((1ull << 48) - 1))
 #define TOFU_KSRC_MSG   (0xAull << 60)
 #define TOFU_KSRC_PIGGY (0xBull << 60)
 
@@ -24,11 +40,12 @@
  * message buffer + 1 (0: none) in bits 0..15. */
 #define TOFU_COOKIE(slot1, msg1) (((uint64_t)(slot1) << 16) | (uint64_t)(msg1))
 
-/* Queue a put of len bytes from src (user address or TOFU_KSRC_PIGGY | slot << 32)
- * to STADD stadd on node; queue a message (copied into a pool buffer).
+/* Queue a put of len bytes from src (TOFU_KSRC_*) to STADD stadd of the VCQ
+ * `task` (TOFU_WT) on node; queue a message (copied into a pool buffer).
  * slot1: command slot + 1 whose completion counts this operation, or 0.
  * 0, or -1 when the queue or the pool is full. */
-int tofu_k_post_put(int node, uint64_t stadd, uint64_t src, uint32_t len, uint32_t slot1);
+int tofu_k_post_put(int node, uint16_t task, uint64_t stadd, uint64_t src, uint32_t len,
+                    uint32_t slot1);
 int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1);
 /* Room for n more queued operations and n message buffers? */
 int tofu_k_post_room(unsigned n);
@@ -41,18 +58,19 @@ void tofu_k_net_dump(void);
 
 /* ---- tofu_k_target.c (called from the engine's callbacks) ---- */
 /* src: the node whose put this is (the target remembers the outcome of each
- * source's last put: its remote notice follows it on the same stream). */
-int tofu_k_check_range(int src, uint64_t stadd, uint64_t len);
-int tofu_k_check_and_write(int src, uint64_t stadd, const void *data, uint32_t len);
+ * source's last put: its remote notice follows it on the same stream);
+ * task: the engine's task field (TOFU_WT of the target VCQ). */
+int tofu_k_check_range(int src, uint16_t task, uint64_t stadd, uint64_t len);
+int tofu_k_check_and_write(int src, uint16_t task, uint64_t stadd, const void *data, uint32_t len);
 int tofu_k_message(int src_node, const struct tofu_msg *m);
-/* Reset the registrations (task gone). */
-void tofu_k_target_reset(void);
-/* SYS_tofu_reg_mem / dereg_mem; local STADD resolution for sources. */
-long tofu_k_reg_mem(uint64_t addr, uint64_t len, long flags, uint64_t ustadd_out);
-long tofu_k_dereg_mem(uint64_t stadd);
-int tofu_k_local_stadd(uint64_t stadd, uint64_t len, int write, uint64_t *va);
-/* Is [va, va+len) mapped for the user (and writable if write)? */
-int tofu_k_user_ok(uint64_t va, uint64_t len, int write);
+/* Drop process t's registrations (it ended). */
+void tofu_k_target_drop(int t);
+/* SYS_tofu_reg_mem / dereg_mem of process t; local STADD resolution for sources. */
+long tofu_k_reg_mem(int t, uint64_t addr, uint64_t len, long flags, uint64_t ustadd_out);
+long tofu_k_dereg_mem(int t, uint64_t stadd);
+int tofu_k_local_stadd(int t, uint64_t stadd, uint64_t len, int write, uint64_t *va);
+/* Is [va, va+len) mapped for process t's user (and writable if write)? */
+int tofu_k_user_ok(int t, uint64_t va, uint64_t len, int write);
 /* MBCF status -> uTofu status for a remote refusal. */
 int tofu_k_remote_status(int mbcf_status);
 extern struct tofu_stats tofu_k_st;
@@ -64,11 +82,14 @@ int tofu_k_piggy_copy(uint8_t *d, uint32_t slot, uint32_t off, uint32_t len);
 void tofu_k_cmd_op_done(uint32_t slot1, int mbcf_status);
 /* A reply for command slot `cmd` arrived (GET_DONE / ARMW_REPLY). */
 void tofu_k_cmd_reply(uint32_t cmd, int src_node, const struct tofu_msg *m);
+/* The live process owning VCQ (tni, cq) of this node, or -1. */
+int tofu_k_vcq_owner(uint8_t tni, uint8_t cq);
 /* Write a notice into the MRQ of VCQ (tni, cq); 0, or -1 when there is no such VCQ. */
 int tofu_k_notice(uint8_t tni, uint8_t cq, const struct tofu_mrq_entry *e);
-/* Something happened for the task (SYS_tofu_wait wakes up). */
-void tofu_k_event(void);
-int tofu_k_task_ready(void);
+/* Something happened for process t (its SYS_tofu_wait wakes up). */
+void tofu_k_event(int t);
+/* Free what ended processes owned: VCQs, commands, registrations. */
+void tofu_k_reap(void);
 /* This node's VCQ id of (tni, cq). */
 uint64_t tofu_k_vcq_id(uint8_t tni, uint8_t cq);
 

@@ -8,6 +8,7 @@
 #include "net/net.h"
 #include "mbcf_engine.h"
 #include "mbcf_abi.h"
+#include "mbcf_kernel.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 
@@ -36,6 +37,7 @@ static void msg_init(void)
 struct postop {
     int node;
     uint8_t fifo;          /* 1: message (FIFO entry), 0: put */
+    uint16_t task;         /* put: TOFU_WT of the target VCQ */
     uint32_t len;
     uint64_t raddr, src, cookie;
 };
@@ -49,11 +51,12 @@ int tofu_k_post_room(unsigned n)
     return pq_n + n <= POSTQ && msg_nfree >= n;
 }
 
-int tofu_k_post_put(int node, uint64_t stadd, uint64_t src, uint32_t len, uint32_t slot1)
+int tofu_k_post_put(int node, uint16_t task, uint64_t stadd, uint64_t src, uint32_t len,
+                    uint32_t slot1)
 {
     if (pq_n >= POSTQ)
         return -1;
-    postq[pq_n++] = (struct postop){ node, 0, len, stadd, src, TOFU_COOKIE(slot1, 0) };
+    postq[pq_n++] = (struct postop){ node, 0, task, len, stadd, src, TOFU_COOKIE(slot1, 0) };
     return 0;
 }
 
@@ -65,7 +68,7 @@ int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
         return -1;
     unsigned b = msg_free[--msg_nfree];
     msg_pool[b] = *m;
-    postq[pq_n++] = (struct postop){ node, 1, sizeof *m, 0, TOFU_KSRC_MSG | (uint64_t)b << 32,
+    postq[pq_n++] = (struct postop){ node, 1, 0, sizeof *m, 0, TOFU_KSRC_MSG | (uint64_t)b << 32,
                                      TOFU_COOKIE(slot1, b + 1) };
     return 0;
 }
@@ -82,13 +85,13 @@ static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
 static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_range(cur_src, stadd, len);
+    return tofu_k_check_range(cur_src, task, stadd, len);
 }
 
 static int cb_write(void *ctx, uint16_t task, uint64_t stadd, const void *d, uint32_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_and_write(cur_src, stadd, d, len);
+    return tofu_k_check_and_write(cur_src, task, stadd, d, len);
 }
 
 static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void *d, uint32_t len)
@@ -115,7 +118,8 @@ static int read_source(uint8_t *d, uint64_t src, uint32_t len)
     }
     if (tag == TOFU_KSRC_PIGGY)
         return tofu_k_piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
-    return copy_from_user(d, src, len) ? MBCF_E_INVAL : 0;
+    /* user memory of its process, through that process's page tables */
+    return mbcf_k_read(TOFU_KSRC_T(src), TOFU_KSRC_VA(src), d, len) ? MBCF_E_INVAL : 0;
 }
 
 static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
@@ -199,7 +203,7 @@ void tofu_k_pump(void)
         int r = -MBCF_E_AGAIN;
         if (!b)
             r = o->fifo ? mbcf_post_fifo(eng, o->node, 0, 0, o->src, o->len, o->cookie)
-                        : mbcf_post_put(eng, o->node, 0, o->raddr, o->src, o->len, o->cookie);
+                        : mbcf_post_put(eng, o->node, o->task, o->raddr, o->src, o->len, o->cookie);
         if (r == -MBCF_E_AGAIN) {
             if (o->node >= 0 && o->node < MBCF_MAX_NODES)
                 blocked[o->node / 64] |= 1ull << (o->node % 64);
@@ -241,6 +245,7 @@ void tofu_k_net_tick(void)
     last_tick_ns = time_ns();
     if (!eng)
         return;
+    tofu_k_reap();
     mbcf_tick(eng);
     tofu_k_pump();
     net_tx_flush();

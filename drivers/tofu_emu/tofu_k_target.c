@@ -2,69 +2,81 @@
  * registration (STADDs, tofu_stadd.c) and the check every remote access
  * passes before memory is touched -- the STADD must be registered, the whole
  * range inside the region, the region writable for puts/atomics, and every
- * page present, user and (for writes) writable in the task's page tables.
+ * page present, user and (for writes) writable in the owner's page tables.
  * A refused access is counted and leaves memory untouched; its status goes
- * back to the initiator in the engine's acknowledgement. Arriving messages
- * (tofu_wire.h) deliver notices, answer gets and run atomics. Called from the
- * engine's callbacks: it only queues replies (tofu_k_net.c posts them). */
+ * back to the initiator in the engine's acknowledgement. With several
+ * processes per node, the target VCQ named by the initiator picks the
+ * process: its owner's STADD table and page tables, whoever runs. Arriving
+ * messages (tofu_wire.h) deliver notices, answer gets and run atomics. Called
+ * from the engine's callbacks: it only queues replies (tofu_k_net.c posts them). */
 #include "kapi.h"
 #include "mbcf_abi.h"
 #include "mbcf_engine.h"
+#include "mbcf_kernel.h"
 #include "tofu_k.h"
 #include "tofu_stadd.h"
-
-#define USER_TOP 0x0000800000000000ull
 
 struct tofu_stats tofu_k_st;
 /* Outcome of the last put from each node (MBCF status): its NOTICE message,
  * next on the same ordered stream, is delivered only when the put was applied. */
 static uint8_t last_put[MBCF_MAX_NODES];
-static struct tofu_stadd_table regs;
-static int regs_ready;
 
-static struct tofu_stadd_table *table(void)
+/* One STADD table per process, made at its first registration. Each takes
+ * its own range of tags, so a STADD of one process is never valid in
+ * another's table (tofu_stadd_init_tags). */
+#define TAGS_PER_PROC (65535 / TOFU_K_PROCS)
+#define TABLE_PAGES ((sizeof(struct tofu_stadd_table) + PAGE_SIZE - 1) / PAGE_SIZE)
+static struct tofu_stadd_table *regs[TOFU_K_PROCS];
+
+static struct tofu_stadd_table *table(int t, int make)
 {
-    if (!regs_ready) {
-        tofu_stadd_init(&regs);
-        regs_ready = 1;
-    }
-    return &regs;
+    if (t < 0 || t >= TOFU_K_PROCS)
+        return 0;
+    if (!regs[t] && make && (regs[t] = page_alloc(TABLE_PAGES)) != 0)
+        tofu_stadd_init_tags(regs[t], (uint16_t)(1 + t * TAGS_PER_PROC), TAGS_PER_PROC);
+    return regs[t];
 }
 
-void tofu_k_target_reset(void)
+void tofu_k_target_drop(int t)
 {
-    regs_ready = 0;
+    if (t >= 0 && t < TOFU_K_PROCS && regs[t])
+        tofu_stadd_dereg_all(regs[t]);
 }
 
-int tofu_k_user_ok(uint64_t va, uint64_t len, int write)
+int tofu_k_user_ok(int t, uint64_t va, uint64_t len, int write)
 {
     if (len == 0)
         return va < USER_TOP;
-    if (va + len < va || va + len > USER_TOP)
-        return 0;
-    for (uint64_t p = va & ~(PAGE_SIZE - 1); p < va + len; p += PAGE_SIZE) {
-        uint64_t *pte = user_pte(p);
-        if (!pte || (*pte & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (write && !(*pte & PTE_W)))
-            return 0;
-    }
-    return 1;
+    return write ? mbcf_k_user_writable(t, va, len) : mbcf_k_user_readable(t, va, len);
 }
 
-/* The target's check: MBCF_OK with *va, or the refusal (counted). */
-static int check(uint64_t stadd, uint64_t len, int write, uint64_t *va)
+/* The target's check in process t's table and page tables: MBCF_OK with
+ * *va, or the refusal (counted). t < 0: no live process owns the VCQ. */
+static int check(int t, uint64_t stadd, uint64_t len, int write, uint64_t *va)
 {
-    switch (tofu_stadd_check(table(), stadd, len, write, va)) {
+    if (t < 0) {
+        tofu_k_st.refused_novcq++;
+        return MBCF_E_NOTASK;
+    }
+    const struct tofu_stadd_table *tab = table(t, 0);
+    switch (tab ? tofu_stadd_check(tab, stadd, len, write, va) : TOFU_STADD_UNREG) {
     case TOFU_STADD_OK:
         break;
     case TOFU_STADD_UNREG:  tofu_k_st.refused_unreg++;  return MBCF_E_UNEXPORTED;
     case TOFU_STADD_RANGE:  tofu_k_st.refused_range++;  return MBCF_E_TOOLONG;
     default:                tofu_k_st.refused_rdonly++; return MBCF_E_READONLY;
     }
-    if (!tofu_k_user_ok(*va, len, write)) {
+    if (!tofu_k_user_ok(t, *va, len, write)) {
         tofu_k_st.refused_unmapped++;
         return MBCF_E_UNMAPPED;
     }
     return MBCF_OK;
+}
+
+/* Process owning the VCQ a put names in the engine's task field, or -1. */
+static int put_target(uint16_t task)
+{
+    return TOFU_WT_OK(task) ? tofu_k_vcq_owner(TOFU_WT_TNI(task), TOFU_WT_CQ(task)) : -1;
 }
 
 int tofu_k_remote_status(int st)
@@ -89,20 +101,22 @@ static int put_outcome(int src, int st)
 }
 
 /* first fragment of a put: the whole range */
-int tofu_k_check_range(int src, uint64_t stadd, uint64_t len)
+int tofu_k_check_range(int src, uint16_t task, uint64_t stadd, uint64_t len)
 {
     uint64_t va;
-    return put_outcome(src, check(stadd, len, 1, &va));
+    return put_outcome(src, check(put_target(task), stadd, len, 1, &va));
 }
 
-/* each fragment (a one-frame put comes here without check_range) */
-int tofu_k_check_and_write(int src, uint64_t stadd, const void *data, uint32_t len)
+/* each fragment (a one-frame put comes here without check_range); a fragment
+ * spans at most two pages (MBCF_WIRE_MAX), as mbcf_k_put_user takes */
+int tofu_k_check_and_write(int src, uint16_t task, uint64_t stadd, const void *data, uint32_t len)
 {
     uint64_t va;
-    int st = put_outcome(src, check(stadd, len, 1, &va));
+    int t = put_target(task);
+    int st = put_outcome(src, check(t, stadd, len, 1, &va));
     if (st)
         return st;
-    if (copy_to_user(va, data, len)) {
+    if (len && mbcf_k_put_user(t, va, data, len)) {
         tofu_k_st.refused_unmapped++;
         return put_outcome(src, MBCF_E_UNMAPPED);
     }
@@ -126,42 +140,52 @@ static int notice(const struct tofu_msg *m, uint8_t type)
 static int get_request(int src, const struct tofu_msg *m)
 {
     uint64_t va;
-    int st = check(m->stadd, m->len, 0, &va);
+    int t = tofu_k_vcq_owner(m->dst_tni, m->dst_cq);
+    int st = check(t, m->stadd, m->len, 0, &va);
     if (st)
         return st;
     if (!tofu_k_post_room(2))
         return MBCF_E_FIFO_FULL;        /* the engine holds the request, retries */
-    struct tofu_msg done = { .kind = TOFU_MSG_GET_DONE, .cmd = m->cmd };
-    /* the data is an ordinary put into the initiator's STADD, the
-     * completion message follows it on the same ordered stream */
-    (void)tofu_k_post_put(src, m->aux, va, (uint32_t)m->len, 0);
+    struct tofu_msg done = { .kind = TOFU_MSG_GET_DONE, .cmd = m->cmd,
+                             .dst_tni = m->src_tni, .dst_cq = m->src_cq };
+    /* the data is an ordinary put from the owner's memory into the
+     * initiator's STADD (resolved by the initiator's VCQ); the completion
+     * message follows it on the same ordered stream */
+    (void)tofu_k_post_put(src, TOFU_WT(m->src_tni, m->src_cq), m->aux, TOFU_KSRC_USER(t, va),
+                          (uint32_t)m->len, 0);
     (void)tofu_k_post_msg(src, &done, 0);
     tofu_k_st.get_bytes_out += m->len;
     return notice(m, TOFU_MRQ_RMT_GET);
 }
 
+/* The 8 bytes at va of process t, atomically with respect to the task's own
+ * threads on other CPUs (one aligned word: one page, a kernel pointer). */
 static int atomic(int src, const struct tofu_msg *m)
 {
-    uint64_t va, old, val;
-    int st = check(m->stadd, 8, 1, &va);
+    uint64_t va, old;
+    int t = tofu_k_vcq_owner(m->dst_tni, m->dst_cq);
+    int st = check(t, m->stadd, 8, 1, &va);
     if (st)
         return st;
     if (va & 7)
         return MBCF_E_INVAL;
     if (!tofu_k_post_room(1))
         return MBCF_E_FIFO_FULL;        /* before any side effect: retried later */
-    if (copy_from_user(&old, va, 8))
+    uint64_t *p = mbcf_k_uptr(t, va, 8, 1);
+    if (!p)
         return MBCF_E_UNMAPPED;
     switch (m->armw_op) {
-    case TOFU_ARMW_CSWAP: val = old == m->aux2 ? m->aux : old; break;
-    case 1 /* UTOFU_ARMW_OP_SWAP */: val = m->aux; break;
-    case 2 /* UTOFU_ARMW_OP_ADD */: val = old + m->aux; break;
+    case TOFU_ARMW_CSWAP:
+        old = m->aux2;
+        (void)__atomic_compare_exchange_n(p, &old, m->aux, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        break;
+    case 1 /* UTOFU_ARMW_OP_SWAP */: old = __atomic_exchange_n(p, m->aux, __ATOMIC_SEQ_CST); break;
+    case 2 /* UTOFU_ARMW_OP_ADD */: old = __atomic_fetch_add(p, m->aux, __ATOMIC_SEQ_CST); break;
     default: return MBCF_E_INVAL;
     }
-    if (val != old && copy_to_user(va, &val, 8))
-        return MBCF_E_UNMAPPED;
     tofu_k_st.armw_in++;
-    struct tofu_msg r = { .kind = TOFU_MSG_ARMW_REPLY, .cmd = m->cmd, .aux = old };
+    struct tofu_msg r = { .kind = TOFU_MSG_ARMW_REPLY, .cmd = m->cmd, .aux = old,
+                          .dst_tni = m->src_tni, .dst_cq = m->src_cq };
     (void)tofu_k_post_msg(src, &r, 0);
     return notice(m, TOFU_MRQ_RMT_ARMW);
 }
@@ -185,37 +209,44 @@ int tofu_k_message(int src, const struct tofu_msg *m)
     return MBCF_E_INVAL;
 }
 
-/* ---- registration (system calls) ---- */
-long tofu_k_reg_mem(uint64_t addr, uint64_t len, long flags, uint64_t ustadd_out)
+/* ---- registration (system calls of process t) ---- */
+long tofu_k_reg_mem(int t, uint64_t addr, uint64_t len, long flags, uint64_t ustadd_out)
 {
-    if (flags & ~(long)TOFU_REG_READ_ONLY)
+    if (flags & ~(long)TOFU_REG_READ_ONLY || t < 0 || t >= TOFU_K_PROCS)
         return -EINVAL;
-    if (!len || !tofu_k_user_ok(addr, len, !(flags & TOFU_REG_READ_ONLY)))
+    if (!len || !tofu_k_user_ok(t, addr, len, !(flags & TOFU_REG_READ_ONLY)))
         return -EFAULT;
+    struct tofu_stadd_table *tab = table(t, 1);
+    if (!tab)
+        return -ENOMEM;
     uint64_t stadd;
-    int r = tofu_stadd_reg(table(), addr, len, (unsigned)flags, &stadd);
+    int r = tofu_stadd_reg(tab, addr, len, (unsigned)flags, &stadd);
     if (r == -1)
         return -ENOSPC;
     if (r < 0)
         return -EINVAL;
     if (copy_to_user(ustadd_out, &stadd, sizeof stadd)) {
-        (void)tofu_stadd_dereg(table(), stadd);
+        (void)tofu_stadd_dereg(tab, stadd);
         return -EFAULT;
     }
     return 0;
 }
 
-long tofu_k_dereg_mem(uint64_t stadd)
+/* Only the caller's own registrations: another process's STADD is not in its
+ * table (the tag ranges differ), so it is refused like a stale one. */
+long tofu_k_dereg_mem(int t, uint64_t stadd)
 {
-    return tofu_stadd_dereg(table(), stadd) ? -EINVAL : 0;
+    struct tofu_stadd_table *tab = table(t, 0);
+    return tab && !tofu_stadd_dereg(tab, stadd) ? 0 : -EINVAL;
 }
 
-int tofu_k_local_stadd(uint64_t stadd, uint64_t len, int write, uint64_t *va)
+int tofu_k_local_stadd(int t, uint64_t stadd, uint64_t len, int write, uint64_t *va)
 {
-    int st = tofu_stadd_check(table(), stadd, len, write, va);
+    const struct tofu_stadd_table *tab = table(t, 0);
+    int st = tab ? tofu_stadd_check(tab, stadd, len, write, va) : TOFU_STADD_UNREG;
     if (st == TOFU_STADD_RANGE)
         return TOFU_ERR_TCQ_LENGTH;
-    if (st || !tofu_k_user_ok(*va, len, write))
+    if (st || !tofu_k_user_ok(t, *va, len, write))
         return TOFU_ERR_TCQ_STADD;
     return 0;
 }

@@ -17,11 +17,12 @@ $(LIBUTOFU_A): $(LIBUTOFU_OBJS)
 
 USER_PROGS += $(LIBUTOFU_A)
 
-# ---- test program (tests/cluster/tofu_ops.sh) ----
+# ---- test program (tests/cluster/tofu_ops.sh, tofu_ppn.sh) ----
 USER_PROGS += $(BUILD)/user/tofutest
-$(BUILD)/user/tofutest: userland/tofutest/tofutest.c $(LIBUTOFU_A) $(LIBUTOFU_HDRS)
+TOFUTEST_SRCS := userland/tofutest/tofutest.c userland/tofutest/tofutest_ppn.c
+$(BUILD)/user/tofutest: $(TOFUTEST_SRCS) userland/tofutest/tofutest.h $(LIBUTOFU_A) $(LIBUTOFU_HDRS)
 	@mkdir -p $(dir $@)
-	$(MUSLCC) $(LIBUTOFU_CFLAGS) -o $@ userland/tofutest/tofutest.c $(LIBUTOFU_A) $(USER_LDFLAGS)
+	$(MUSLCC) $(LIBUTOFU_CFLAGS) -o $@ $(TOFUTEST_SRCS) $(LIBUTOFU_A) $(USER_LDFLAGS)
 
 # ---- benchmark: put latency / bandwidth, modeled and wall, per mode ----
 USER_PROGS += $(BUILD)/user/tofubench

@@ -6,6 +6,8 @@
  * unregistered local STADD) with the target's memory unchanged and the
  * refusal counted; local bad input (VCQ id, sizes, edata, handle,
  * unsupported calls, queue overflow). Prints TAP lines and "tofutest: PASSED".
+ * `tofutest ppn` runs the isolation test between processes instead
+ * (tofutest_ppn.c).
  *
  * Synchronisation uses Tofu itself: a barrier is a piggyback put with a
  * remote notice to every other node (edata 0xf0 + phase). STADDs are not
@@ -20,6 +22,7 @@
 #include "utofu_emu.h"
 #include "jtofu.h"
 #include "tofu_model.h"
+#include "tofutest.h"
 
 #define WIN   65536u            /* registered window */
 #define GUARD 4096u             /* right after it, not registered */
@@ -552,8 +555,10 @@ static void test_model_time(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "ppn"))
+        return tofutest_ppn();
     setbuf(stdout, NULL);
     setup();
     barrier(1);
