@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include "cluster_user.h"
 #include "utofu.h"
 #include "utofu_emu.h"
 #include "jtofu.h"
@@ -446,6 +448,18 @@ static void test_refusals(void)
           UTOFU_ERR_INVALID_VCQ_HDL, "bad VCQ handle -> UTOFU_ERR_INVALID_VCQ_HDL");
     check(utofu_barrier(0, 0) == UTOFU_ERR_NOT_SUPPORTED,
           "utofu_barrier -> UTOFU_ERR_NOT_SUPPORTED (named on stderr)");
+    /* SYS_tofu_wait with a negative timeout is refused at once (it blocked
+     * the task until the next event, forever on a quiet node). A command is
+     * in flight meanwhile, so a kernel that waits returns its event instead. */
+    long ev = cluster_syscall3(SYS_tofu_wait, ~0l & 0xffffffffl, 0, 0);
+    (void)utofu_put_piggyback8(vh, peer_vcq[q], 1, s_win + 32768, 8, 0, t, 0);
+    utofu_emu_flush();
+    uint64_t w0 = utofu_emu_wall();
+    long w1 = cluster_syscall3(SYS_tofu_wait, ev, -1, 0);
+    long w2 = cluster_syscall3(SYS_tofu_wait, ev, INT64_MIN, 0);
+    check(ev >= 0 && w1 == -EINVAL && w2 == -EINVAL && utofu_emu_wall() - w0 < 1000000000ull,
+          "SYS_tofu_wait with timeout -1 and INT64_MIN -> -EINVAL at once (%ld, %ld)", w1, w2);
+    check(drain_tcq(1, NULL) == 1, "the command in flight meanwhile completed");
     barrier(6);
     /* what the predecessor tried on me left my memory untouched */
     int same = 1;
