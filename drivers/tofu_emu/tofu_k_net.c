@@ -9,6 +9,7 @@
 #include "mbcf_engine.h"
 #include "mbcf_abi.h"
 #include "mbcf_kernel.h"
+#include "mbcf_khost.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 
@@ -73,15 +74,7 @@ int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
     return 0;
 }
 
-/* ---- engine callbacks ---- */
-static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
-{
-    (void)ctx;
-    return net_queue(dst, CLUSTER_KIND_TOFU, frame, len) ? -1 : 0;
-}
-
-static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
-
+/* ---- engine callbacks (the hosting ones are mbcf_khost.c's) ---- */
 static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
 {
     (void)ctx;
@@ -105,9 +98,10 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void 
     return tofu_k_message(src, &m);
 }
 
-/* Copy len bytes of an operation's source into the frame. */
-static int read_source(uint8_t *d, uint64_t src, uint32_t len)
+/* Copy len bytes of an operation's source into the frame (mbcf_khost.h). */
+static int read_source(uint64_t src, void *dst, uint32_t len)
 {
+    uint8_t *d = dst;
     uint64_t tag = src & (0xFull << 60);
     uint32_t idx = (uint32_t)(src >> 32) & 0xffff, off = (uint32_t)src;
     if (tag == TOFU_KSRC_MSG) {
@@ -122,29 +116,6 @@ static int read_source(uint8_t *d, uint64_t src, uint32_t len)
     return mbcf_k_read(TOFU_KSRC_T(src), TOFU_KSRC_VA(src), d, len) ? MBCF_E_INVAL : 0;
 }
 
-static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
-                        const uint8_t *status)
-{
-    (void)ctx;
-    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
-    uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
-    int self = dst == net_rank(), err = 0;
-    uint8_t *p = self ? lo : net_tx_prepare(dst, CLUSTER_KIND_TOFU, len, &err);
-    if (!p)
-        return -1;
-    memcpy(p, h, MBCF_WIRE_HDR);
-    int st = read_source(p + MBCF_WIRE_HDR, src, h->len);
-    if (st) {
-        if (!self)
-            net_tx_cancel_last();
-        return st;
-    }
-    memcpy(p + MBCF_WIRE_HDR + h->len, status, h->nstat);
-    if (self)
-        return net_send(dst, CLUSTER_KIND_TOFU, lo, len) ? -1 : 0;
-    return 0;
-}
-
 static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
 {
     (void)ctx;
@@ -156,11 +127,7 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
         tofu_k_cmd_op_done(slot1, status);
 }
 
-static void *cb_alloc(void *ctx, size_t bytes)
-{
-    (void)ctx;
-    return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
-}
+static const struct mbcf_khost host = { CLUSTER_KIND_TOFU, read_source };
 
 static struct mbcf_engine *engine(void)
 {
@@ -168,18 +135,14 @@ static struct mbcf_engine *engine(void)
         return eng;
     if (!msg_init_done)
         msg_init();
-    void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
-    if (!mem)
-        return 0;
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
     /* no dead-peer detection on this transport (dead_ns stays 0): peer_dead unused */
-    struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_send_data, cb_complete, cb_alloc, 0 };
-    eng = mbcf_engine_init(mem, &c, &cb);
-    if (!eng)
-        kprintf("tofu: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
+    struct mbcf_callbacks cb = { (void *)&host, mbcf_khost_send_frame, mbcf_khost_now, cb_check,
+                                 cb_write, cb_fifo, mbcf_khost_send_data, cb_complete,
+                                 mbcf_khost_alloc, 0 };
+    eng = mbcf_khost_engine("tofu", &c, &cb);
     return eng;
 }
 
@@ -255,25 +218,8 @@ void tofu_k_net_tick(void)
  * a peer does not wait forever for the ack of our last received frames. */
 void tofu_k_net_shutdown(void)
 {
-    if (!eng)
-        return;
-    uint64_t start = time_ns(), last = start, ticked = start;
-    uint64_t rx = mbcf_engine_stats(eng)->rx_frames;
-    mbcf_rx_done(eng);
-    net_tx_flush();
-    while (time_ns() - last < 700000000ull && time_ns() - start < 3000000000ull) {
-        net_poll();
-        if (time_ns() - ticked >= 1000000) {
-            ticked = time_ns();
-            mbcf_tick(eng);
-        }
-        net_tx_flush();
-        uint64_t now_rx = mbcf_engine_stats(eng)->rx_frames;
-        if (now_rx != rx) {
-            rx = now_rx;
-            last = time_ns();
-        }
-    }
+    if (eng)
+        mbcf_khost_linger(eng, 700000000ull, 3000000000ull, 0, 0);
 }
 
 void tofu_k_net_stats(struct tofu_stats *s)
