@@ -1,4 +1,4 @@
-/* test_tofu_stadd.c - cmocka tests of the STADD table (drivers/tofu_emu/tofu_stadd.c):
+/* test_tofu_stadd.c - cmocka tests of the STADD table (drivers/tofu_emu/model/tofu_stadd.c):
  * the check every remote access passes at the target (inside, edges, beyond,
  * wrap, read-only, stale after deregistration, full table). */
 #include <stdarg.h>

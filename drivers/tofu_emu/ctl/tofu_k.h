@@ -1,11 +1,16 @@
 /* tofu_k.h - internal interface between the kernel glue files of the emulated
- * Tofu controller:
- *   tofu_k_net.c    the transport: a second instance of MBCF's reliable engine
- *                   on CLUSTER_KIND_TOFU frames, its post queue and callbacks;
+ * Tofu controller, in three layers, each calling only downwards by name:
+ *   tofu_k_net.c    the transport: an MBCF engine hosted in the kernel
+ *                   (mbcf/mbcf_khost.h) on CLUSTER_KIND_TOFU frames, its
+ *                   post queue and callbacks;
  *   tofu_k_target.c what the target does with arriving puts and messages
  *                   (STADD + page-table checks, notices, get/atomic replies);
  *   tofu_k_vcq.c    the task side: configuration, VCQ rings in task memory,
  *                   doorbell, command table, completions, system calls.
+ * What a lower layer needs from an upper one (an arriving put or message, a
+ * completed operation, a VCQ's owner, a notice) goes through the one
+ * operations table tofu_k_ops, filled by tofu_k_plug.c (as uk_netdev drivers
+ * and net_proto register their functions instead of naming the stack).
  * Execution model (kapi.h): all of it runs under the big kernel lock
  * (system calls, the NIC interrupt and the net tick on CPU 0). */
 #ifndef TOFU_K_H
@@ -92,5 +97,24 @@ void tofu_k_event(int t);
 void tofu_k_reap(void);
 /* This node's VCQ id of (tni, cq). */
 uint64_t tofu_k_vcq_id(uint8_t tni, uint8_t cq);
+
+/* ---- upcalls: what the transport and the target ask of the layers above ---- */
+struct tofu_k_ops {
+    /* an arriving put (engine remote write) and message (engine FIFO entry):
+     * MBCF_OK or a refusal (tofu_k_target.c) */
+    int (*check_range)(int src, uint16_t task, uint64_t stadd, uint64_t len);
+    int (*check_and_write)(int src, uint16_t task, uint64_t stadd, const void *data, uint32_t len);
+    int (*message)(int src_node, const struct tofu_msg *m);
+    /* task side (tofu_k_vcq.c): piggyback data of a command, an operation
+     * done, a reply, a VCQ's owner, a notice, freeing what ended processes
+     * owned (at the tick) */
+    int (*piggy_copy)(uint8_t *d, uint32_t slot, uint32_t off, uint32_t len);
+    void (*op_done)(uint32_t slot1, int mbcf_status);
+    void (*cmd_reply)(uint32_t cmd, int src_node, const struct tofu_msg *m);
+    int (*vcq_owner)(uint8_t tni, uint8_t cq);
+    int (*notice)(uint8_t tni, uint8_t cq, const struct tofu_mrq_entry *e);
+    void (*reap)(void);
+};
+extern const struct tofu_k_ops tofu_k_ops;
 
 #endif

@@ -76,7 +76,7 @@ static int check(int t, uint64_t stadd, uint64_t len, int write, uint64_t *va)
 /* Process owning the VCQ a put names in the engine's task field, or -1. */
 static int put_target(uint16_t task)
 {
-    return TOFU_WT_OK(task) ? tofu_k_vcq_owner(TOFU_WT_TNI(task), TOFU_WT_CQ(task)) : -1;
+    return TOFU_WT_OK(task) ? tofu_k_ops.vcq_owner(TOFU_WT_TNI(task), TOFU_WT_CQ(task)) : -1;
 }
 
 int tofu_k_remote_status(int st)
@@ -130,7 +130,7 @@ static int notice(const struct tofu_msg *m, uint8_t type)
         return MBCF_OK;
     struct tofu_mrq_entry e = { .type = type, .edata = m->edata, .vcq_id = m->src_vcq,
                                 .lcl_stadd = m->stadd, .len = m->len, .model_ns = m->model_ns };
-    if (tofu_k_notice(m->dst_tni, m->dst_cq, &e) < 0) {
+    if (tofu_k_ops.notice(m->dst_tni, m->dst_cq, &e) < 0) {
         tofu_k_st.refused_novcq++;
         return MBCF_E_NOTASK;
     }
@@ -140,7 +140,7 @@ static int notice(const struct tofu_msg *m, uint8_t type)
 static int get_request(int src, const struct tofu_msg *m)
 {
     uint64_t va;
-    int t = tofu_k_vcq_owner(m->dst_tni, m->dst_cq);
+    int t = tofu_k_ops.vcq_owner(m->dst_tni, m->dst_cq);
     int st = check(t, m->stadd, m->len, 0, &va);
     if (st)
         return st;
@@ -163,7 +163,7 @@ static int get_request(int src, const struct tofu_msg *m)
 static int atomic(int src, const struct tofu_msg *m)
 {
     uint64_t va, old;
-    int t = tofu_k_vcq_owner(m->dst_tni, m->dst_cq);
+    int t = tofu_k_ops.vcq_owner(m->dst_tni, m->dst_cq);
     int st = check(t, m->stadd, 8, 1, &va);
     if (st)
         return st;
@@ -203,7 +203,7 @@ int tofu_k_message(int src, const struct tofu_msg *m)
         return atomic(src, m);
     case TOFU_MSG_GET_DONE:
     case TOFU_MSG_ARMW_REPLY:
-        tofu_k_cmd_reply(m->cmd, src, m);
+        tofu_k_ops.cmd_reply(m->cmd, src, m);
         return MBCF_OK;
     }
     return MBCF_E_INVAL;

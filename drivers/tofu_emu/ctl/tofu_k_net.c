@@ -78,13 +78,13 @@ int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
 static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
 {
     (void)ctx;
-    return tofu_k_check_range(cur_src, task, stadd, len);
+    return tofu_k_ops.check_range(cur_src, task, stadd, len);
 }
 
 static int cb_write(void *ctx, uint16_t task, uint64_t stadd, const void *d, uint32_t len)
 {
     (void)ctx;
-    return tofu_k_check_and_write(cur_src, task, stadd, d, len);
+    return tofu_k_ops.check_and_write(cur_src, task, stadd, d, len);
 }
 
 static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void *d, uint32_t len)
@@ -95,7 +95,7 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void 
         return MBCF_E_INVAL;
     struct tofu_msg m;
     memcpy(&m, d, sizeof m);
-    return tofu_k_message(src, &m);
+    return tofu_k_ops.message(src, &m);
 }
 
 /* Copy len bytes of an operation's source into the frame (mbcf_khost.h). */
@@ -111,7 +111,7 @@ static int read_source(uint64_t src, void *dst, uint32_t len)
         return 0;
     }
     if (tag == TOFU_KSRC_PIGGY)
-        return tofu_k_piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
+        return tofu_k_ops.piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
     /* user memory of its process, through that process's page tables */
     return mbcf_k_read(TOFU_KSRC_T(src), TOFU_KSRC_VA(src), d, len) ? MBCF_E_INVAL : 0;
 }
@@ -124,7 +124,7 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
     if (msg1)
         msg_free[msg_nfree++] = (uint16_t)(msg1 - 1);
     if (slot1)
-        tofu_k_cmd_op_done(slot1, status);
+        tofu_k_ops.op_done(slot1, status);
 }
 
 static const struct mbcf_khost host = { CLUSTER_KIND_TOFU, read_source };
@@ -208,7 +208,7 @@ void tofu_k_net_tick(void)
     last_tick_ns = time_ns();
     if (!eng)
         return;
-    tofu_k_reap();
+    tofu_k_ops.reap();
     mbcf_tick(eng);
     tofu_k_pump();
     net_tx_flush();
