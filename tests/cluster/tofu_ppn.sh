@@ -11,7 +11,7 @@ rc=$?
 for r in 0 1; do
     grep -a -h '^\(\[[0-9]*\] \)\?\(not \)\?ok - ' "$dir/node$r.log" 2>/dev/null | sed 's/^\[[0-9]*\] //'
 done
-pass=$(grep -a -h -c "tofutest ppn: PASSED" "$dir"/node*.log 2>/dev/null | awk '{s += $1} END {print s + 0}')
+pass=$(cat "$dir"/node*.log 2>/dev/null | grep -a -o "tofutest ppn: PASSED" | wc -l)
 if [ "$rc" -eq 0 ] && [ "$pass" -eq 4 ]; then echo "ok - tofutest ppn: all 4 processes passed"
 else echo "not ok - tofutest ppn: cluster exit $rc, $pass of 4 processes passed (logs in $dir)"; fi
 grep -a -h "tofu-dump\|KERNEL PANIC" "$dir"/node*.log | sed 's/^/# /'

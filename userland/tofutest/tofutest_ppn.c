@@ -44,14 +44,21 @@ static uint8_t *win, *src, *dst;
 static unsigned seen[6][256];
 
 static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One write per line: the processes of a node share its console. */
 static void check(int ok, const char *fmt, ...)
 {
+    char line[512];
+    int n = snprintf(line, sizeof line, "%s - rank %d (node %d, process %c): ", ok ? "ok" : "not ok",
+                     rank, node, "AB"[loc]);
     va_list ap;
     va_start(ap, fmt);
-    printf("%s - rank %d (node %d, process %c): ", ok ? "ok" : "not ok", rank, node, "AB"[loc]);
-    vprintf(fmt, ap);
-    printf("\n");
+    if (n > 0 && n < (int)sizeof line - 1)
+        n += vsnprintf(line + n, sizeof line - 1 - (size_t)n, fmt, ap);
     va_end(ap);
+    if (n > (int)sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    fwrite(line, 1, (size_t)n, stdout);
     fails += !ok;
 }
 

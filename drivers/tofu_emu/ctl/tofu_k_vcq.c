@@ -31,6 +31,7 @@ static struct {
     unsigned n_tni;
 } cfg;
 
+_Static_assert(TOFU_K_PROCS <= MBCF_K_TASKS, "processes reach memory through mbcf_k_* by local index");
 static uint32_t events[TOFU_K_PROCS];
 static uint64_t doorbells, waits;
 
