@@ -20,4 +20,4 @@ check "kernel survived (no panic)" bash -c "! grep -a -q 'KERNEL PANIC' $L/mem/n
 BOOT_TIMEOUT=300 boot toobig -n 1 --mem 1024 ktest_mem toobig
 grep -a -E '^(ok|not ok) [0-9]+ - ' "$L/toobig/node0.log" | sed -E "s/^(ok|not ok) [0-9]+ - /\1 - ktest_mem toobig: /"
 grep -a '^# ' "$L/toobig/node0.log"
-check "ktest_mem toobig exits 0" [ $RC = 0 ] || show_failure toobig
+check "ktest_mem toobig exits 0" [ "$RC" = 0 ] || show_failure toobig
