@@ -12,7 +12,7 @@ void e1000_register(void);
 void net_init(void);
 /* MBCF kernel glue (mbcf/mbcf_kernel.c): its frame kind and system-call range. */
 void mbcf_kernel_init(void);
-/* Emulated Tofu controller (drivers/tofu_emu/tofu_k_plug.c): its frame kind and
+/* Emulated Tofu controller (drivers/tofu_emu/ctl/tofu_k_plug.c): its frame kind and
  * system-call range. */
 void tofu_k_init(void);
 

@@ -180,9 +180,14 @@ static int range_all_mapped(uint64_t lo, uint64_t hi, uint64_t need)
 }
 
 /* Maps fresh zeroed pages over [lo, hi) (page aligned, must be unmapped). On
- * failure everything it allocated (pages and table pages) goes back. */
+ * failure everything it allocated (pages and table pages) goes back. A range
+ * of more pages than are free cannot succeed: it is refused before the first
+ * allocation (ENOMEM, as Linux's overcommit check refuses it, mmap(2)), not
+ * after allocating all memory and giving it back. */
 static int map_anon(uint64_t lo, uint64_t hi, uint64_t flags)
 {
+    if ((hi - lo) / PAGE_SIZE > mem_free_pages())
+        return -ENOMEM;
     for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
         irq_window(va);
         uint64_t *pte = walk_create(va);

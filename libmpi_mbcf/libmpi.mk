@@ -44,8 +44,8 @@ MPI_LIBSRCS  := $(MPI_SRCS) $(COLL_SRCS)
 # copied next to it from userland/lib/libutofu's build ($(BUILD)/user/libutofu.a).
 MPI_HOST_SRCS  := $(MPI_LIBSRCS) $(MPI_DIR)/pcoll/pml_pcoll_notofu.c
 MPI_GUEST_SRCS := $(MPI_LIBSRCS) $(MPI_DIR)/pcoll/pml_pcoll_tofu.c $(MPI_DIR)/rsched/rsched_cost_tofu.c
-MPI_TOFU_INC   := -Iuserland/lib/libutofu -Idrivers/tofu_emu
-MPI_TOFU_HDRS  := $(wildcard userland/lib/libutofu/*.h drivers/tofu_emu/*.h)
+MPI_TOFU_INC   := -Iuserland/lib/libutofu -Idrivers/tofu_emu/model
+MPI_TOFU_HDRS  := $(wildcard userland/lib/libutofu/*.h drivers/tofu_emu/model/*.h)
 # Only what mpi.h declares is exported (mpi_export.h): objects are compiled
 # with hidden visibility, linked into one relocatable object and the hidden
 # symbols made local, so programs see MPI_* and PMPI_* only.

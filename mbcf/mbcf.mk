@@ -47,6 +47,7 @@ $(BUILD)/host/fuzz_mbcf_engine: tests/host/fuzz_mbcf_engine.c tests/host/test_mb
 
 # ---- kernel side (linked into BOOTX64.EFI by kernel/kernel.mk's rules) ----
 KERNEL_SRCS += $(MBCF_PORTABLE) mbcf/mbcf_kernel.c mbcf/mbcf_kernel_mem.c mbcf/mbcf_kernel_local.c \
+               mbcf/mbcf_khost.c \
                mbcf/mbcf_kernel_trace.c
 # -fbuiltin: the kernel builds with -fno-builtin, so every fixed-size struct copy
 # became a call to a byte-wise `rep movsb` memcpy, which TCG runs one byte per

@@ -29,6 +29,7 @@
 #include "fwcfg.h"
 #include "nodecfg.h"
 #include "mbcf_kernel.h"
+#include "mbcf_khost.h"
 #include "mbcf_kernel_trace.h"
 #include "mbcf_abi.h"
 #include "syscall_table.h"
@@ -181,14 +182,20 @@ void mbcf_k_complete(int t, uint64_t cookie, int node, int status)
 }
 
 /* ---- engine callbacks ---- */
+/* Sources of engine commands are user memory of the process in SRC_T,
+ * read page by page through its page tables (a frame spans at most 2 pages). */
+static int read_src(uint64_t src, void *d, uint32_t len)
+{
+    return mbcf_k_read(SRC_T(src), SRC_VA(src), d, len) ? MBCF_E_INVAL : 0;
+}
+static const struct mbcf_khost host = { CLUSTER_KIND_MBCF, read_src };
+
 static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
 {
-    (void)ctx;
     if (len && ((const uint8_t *)frame)[0] == MBCF_T_ACK)
         mbcf_tr(TR_TX_ACK, 0);
-    return net_queue(dst, CLUSTER_KIND_MBCF, frame, len) ? -1 : 0;
+    return mbcf_khost_send_frame(ctx, dst, frame, len);
 }
-static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
 /* The engine hands on the wire's task field: target and source process (MBCF_WT). */
 static int cb_check(void *ctx, uint16_t task, uint64_t va, uint64_t len)
 {
@@ -206,32 +213,6 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t fifo, int src, const void 
     return mbcf_k_fifo_append(MBCF_WT_TARGET(task), fifo, mbcf_k_endpoint(src, MBCF_WT_SOURCE(task)),
                               d, len);
 }
-/* A DATA frame straight into the NIC's transmit buffer: the data is copied
- * once, from the task's source (through the leaf-PTE cache) to the buffer. */
-static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
-                        const uint8_t *status)
-{
-    (void)ctx;
-    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
-    uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
-    int self = dst == net_rank(), err = 0;
-    uint8_t *p = self ? lo : net_tx_prepare(dst, CLUSTER_KIND_MBCF, len, &err);
-    if (!p)
-        return -1;
-    memcpy(p, h, MBCF_WIRE_HDR);
-    uint8_t *d = p + MBCF_WIRE_HDR;
-    /* page by page from the source process (a frame spans at most 2 pages) */
-    if (mbcf_k_read(SRC_T(src), SRC_VA(src), d, h->len)) {
-        if (!self)
-            net_tx_cancel_last();
-        return MBCF_E_INVAL;
-    }
-    d += h->len;
-    memcpy(d, status, h->nstat);
-    if (self)
-        return net_send(dst, CLUSTER_KIND_MBCF, lo, len) ? -1 : 0;
-    return 0;
-}
 static void cb_complete(void *ctx, uint64_t slot, int node, int status)
 {
     (void)ctx;
@@ -242,11 +223,6 @@ static void cb_complete(void *ctx, uint64_t slot, int node, int status)
     if (f.t >= 0 && f.t < MBCF_K_TASKS && kt[f.t].outstanding)
         kt[f.t].outstanding--;
     mbcf_k_complete(f.t, f.cookie, mbcf_k_endpoint(node, f.target), status);
-}
-static void *cb_alloc(void *ctx, size_t bytes)
-{
-    (void)ctx;
-    return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
 }
 /* The console line carries this node's clock: detection time = this t minus
  * the last frame's t (silent peer), or the leaving node's own BYE line. */
@@ -322,8 +298,7 @@ static struct mbcf_engine *engine(void)
 {
     if (mk.eng || !net_up())
         return mk.eng;
-    void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
-    if (!mem || (!infl && inflight_init()))
+    if (!infl && inflight_init())
         return 0;
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
@@ -332,11 +307,10 @@ static struct mbcf_engine *engine(void)
     c.selective = !go_back_n();
     int window = window_from_fwcfg();
     c.window = window ? window : MBCF_LINK_WINDOW;
-    struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_send_data, cb_complete, cb_alloc, cb_peer_dead };
-    mk.eng = mbcf_engine_init(mem, &c, &cb);
-    if (!mk.eng)
-        kprintf("mbcf: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
+    struct mbcf_callbacks cb = { (void *)&host, cb_send, mbcf_khost_now, cb_check, cb_write,
+                                 cb_fifo, mbcf_khost_send_data, cb_complete, mbcf_khost_alloc,
+                                 cb_peer_dead };
+    mk.eng = mbcf_khost_engine("mbcf", &c, &cb);
     return mk.eng;
 }
 
@@ -511,6 +485,26 @@ static void mbcf_net_tick(void)
 #define BYE_AFTER_NS   1000000000ull
 #define BYE_TIMES      3
 #define BYE_GAP_NS     20000000ull
+/* One turn of the linger: BYE once every operation is acknowledged (or after
+ * BYE_AFTER_NS), BYE_TIMES times; 1 while BYEs are still to be said. */
+struct bye_state { uint64_t start, bye_at; int byes; };
+static int linger_bye(void *arg)
+{
+    struct bye_state *b = arg;
+    if (b->byes < BYE_TIMES && (b->byes ? time_ns() - b->bye_at >= BYE_GAP_NS :
+                                !mbcf_outstanding(mk.eng) || time_ns() - b->start >= BYE_AFTER_NS)) {
+        if (!b->byes)
+            kprintf("mbcf: t=%lu ms leaving: BYE to the peers %lu ms after the task ended "
+                    "(%u operation(s) unacknowledged)\n", time_ns() / 1000000,
+                    (time_ns() - b->start) / 1000000, mbcf_outstanding(mk.eng));
+        mbcf_leave(mk.eng);
+        net_tx_flush();
+        b->byes++;
+        b->bye_at = time_ns();
+    }
+    return b->byes < BYE_TIMES;
+}
+
 static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
@@ -518,37 +512,8 @@ static void mbcf_net_shutdown(void)
     for (int t = 0; t < MBCF_K_TASKS; t++)
         kt[t].ready = 0;              /* the tasks are gone: no more ring writes */
     mbcf_k_ptc_reset();
-    uint64_t start = time_ns(), last = start, ticked = start;
-    uint64_t rx = mbcf_engine_stats(mk.eng)->rx_frames;
-    mbcf_rx_done(mk.eng);
-    net_tx_flush();
-    int byes = 0;
-    uint64_t bye_at = 0;
-    while ((time_ns() - last < LINGER_QUIET_NS || byes < BYE_TIMES) &&
-           time_ns() - start < LINGER_MAX_NS) {
-        if (byes < BYE_TIMES && (byes ? time_ns() - bye_at >= BYE_GAP_NS :
-                                 !mbcf_outstanding(mk.eng) || time_ns() - start >= BYE_AFTER_NS)) {
-            if (!byes)
-                kprintf("mbcf: t=%lu ms leaving: BYE to the peers %lu ms after the task ended "
-                        "(%u operation(s) unacknowledged)\n", time_ns() / 1000000,
-                        (time_ns() - start) / 1000000, mbcf_outstanding(mk.eng));
-            mbcf_leave(mk.eng);
-            net_tx_flush();
-            byes++;
-            bye_at = time_ns();
-        }
-        net_poll();                   /* mbcf_net_rx_done acks each burst */
-        if (time_ns() - ticked >= 1000000) {   /* our own unacked frames (1 kHz) */
-            ticked = time_ns();
-            mbcf_tick(mk.eng);
-        }
-        net_tx_flush();
-        uint64_t now_rx = mbcf_engine_stats(mk.eng)->rx_frames;
-        if (now_rx != rx) {
-            rx = now_rx;
-            last = time_ns();
-        }
-    }
+    struct bye_state b = { time_ns(), 0, 0 };
+    mbcf_khost_linger(mk.eng, LINGER_QUIET_NS, LINGER_MAX_NS, linger_bye, &b);
 }
 
 /* ---- system calls ---- */

@@ -47,11 +47,11 @@ bench-coll sim: deps sim-tools
 # beside the TofuD modeled time (scripts/sim/qemu_coll.sh, make bench-coll-qemu)
 ifneq ($(wildcard userland/lib/libmbcf/mbcf_guest.c),)
 $(BUILD)/user/coll_bench: scripts/sim/coll_bench.c $(COLL_SRCS) $(COLL_HDRS) $(MPI_GUEST_LIBS) \
-		drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
+		drivers/tofu_emu/model/tofu_model.c drivers/tofu_emu/model/tofu_topo.c
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -DCOLL_BENCH_TOFU_MODEL -I$(MPI_DIR)/include -I$(COLL_DIR) \
-	    -Idrivers/tofu_emu -o $@ scripts/sim/coll_bench.c $(COLL_SRCS) drivers/tofu_emu/tofu_model.c \
-	    drivers/tofu_emu/tofu_topo.c $(MPI_GUEST_LIBS) -lm
+	    -Idrivers/tofu_emu/model -o $@ scripts/sim/coll_bench.c $(COLL_SRCS) drivers/tofu_emu/model/tofu_model.c \
+	    drivers/tofu_emu/model/tofu_topo.c $(MPI_GUEST_LIBS) -lm
 endif
 .PHONY: bench-coll-qemu
 bench-coll-qemu: $(BUILD)/user/coll_bench

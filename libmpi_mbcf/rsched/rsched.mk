@@ -3,7 +3,7 @@
 # simulation of the seed's evaluation:
 #   make bench-rsched   tables (Markdown + CSV) and PNGs into runs/<UTC time>-rsched/
 # The simulation times plans with the shared Tofu timing model
-# (drivers/tofu_emu/tofu_model.[ch]); without it only the
+# (drivers/tofu_emu/model/tofu_model.[ch]); without it only the
 # scheduler and its test are built.
 RSCHED_DIR  := libmpi_mbcf/rsched
 RSCHED_SRCS := $(addprefix $(RSCHED_DIR)/,rsched_plan.c rsched_rr.c rsched_bl.c rsched_check.c \
@@ -35,13 +35,13 @@ $(BUILD)/host/test_rsched: tests/host/test_rsched.c $(RSCHED_SRCS) $(RSCHED_HDRS
 	$(HOSTCC) $(RSCHED_CFLAGS) -o $@ tests/host/test_rsched.c $(RSCHED_SRCS) -lcmocka
 
 .PHONY: bench-rsched
-ifneq ($(wildcard drivers/tofu_emu/tofu_model.c),)
-RSCHED_MODEL := drivers/tofu_emu/tofu_model.c drivers/tofu_emu/tofu_topo.c
+ifneq ($(wildcard drivers/tofu_emu/model/tofu_model.c),)
+RSCHED_MODEL := drivers/tofu_emu/model/tofu_model.c drivers/tofu_emu/model/tofu_topo.c
 RSCHED_SIM_SRCS := $(RSCHED_SRCS) $(addprefix $(RSCHED_DIR)/,rsched_sim.c rsched_table.c rsched_cost_tofu.c) \
 	$(RSCHED_MODEL)
-RSCHED_SIM_DEPS := $(RSCHED_SIM_SRCS) $(RSCHED_HDRS) drivers/tofu_emu/tofu_model.h \
-	drivers/tofu_emu/tofu_topo.h
-RSCHED_SIM_CFLAGS := $(RSCHED_CFLAGS) -Idrivers/tofu_emu
+RSCHED_SIM_DEPS := $(RSCHED_SIM_SRCS) $(RSCHED_HDRS) drivers/tofu_emu/model/tofu_model.h \
+	drivers/tofu_emu/model/tofu_topo.h
+RSCHED_SIM_CFLAGS := $(RSCHED_CFLAGS) -Idrivers/tofu_emu/model
 
 HOST_TESTS += $(BUILD)/host/test_rsched_sim
 $(BUILD)/host/test_rsched_sim: tests/host/test_rsched_sim.c $(RSCHED_SIM_DEPS)
@@ -65,7 +65,7 @@ bench-rsched: $(BUILD)/host/rsched_bench
 	echo "bench-rsched: tables and plots in $$d (rsched.md, rsched.csv, *.png)"
 else
 bench-rsched:
-	@echo "bench-rsched: drivers/tofu_emu/tofu_model.c missing; nothing to simulate with" >&2; exit 1
+	@echo "bench-rsched: drivers/tofu_emu/model/tofu_model.c missing; nothing to simulate with" >&2; exit 1
 endif
 
 # The pseudo-collective core (seed 000 sec 4.1) on an in-memory transport.

@@ -1,5 +1,5 @@
 /* rsched_cost_tofu.h - RSched's planning cost from a Tofu mode's parameter
- * table (drivers/tofu_emu/tofu_model.h), shared by the host simulation and
+ * table (drivers/tofu_emu/model/tofu_model.h), shared by the host simulation and
  * the programs that schedule on the emulated Tofu. */
 #ifndef LIBMPI_MBCF_RSCHED_COST_TOFU_H
 #define LIBMPI_MBCF_RSCHED_COST_TOFU_H

@@ -1,7 +1,7 @@
 /* rsched_sim.h - host simulation of seed 000's benchmark (sec 4.1): one halo
  * exchange of all processes of a px x py periodic grid (the seed's 48 =
  * 8 x 6), every process running the plan of the chosen scheduler, timed by
- * the shared Tofu timing model (drivers/tofu_emu/tofu_model.h). The model is
+ * the shared Tofu timing model (drivers/tofu_emu/model/tofu_model.h). The model is
  * deterministic and exchanges are separated by barriers, so one exchange
  * stands for the seed's 41,000.
  *

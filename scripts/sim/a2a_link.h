@@ -27,7 +27,7 @@
 #include "coll_shape.h"
 
 /* The physical platform (scripts/sim/platform.py writes the same figures
- * for SMPI: the TofuD row of drivers/tofu_emu/tofu_model.c). */
+ * for SMPI: the TofuD row of drivers/tofu_emu/model/tofu_model.c). */
 struct a2al_plat {
     int pd[3];              /* physical torus, SimGrid order (first fastest); unused dims 1 */
     double link_mbps;       /* per link and direction (6800) */

@@ -17,7 +17,7 @@
  * the algorithm's R rounds and X bytes (coll_tune.c terms of what ran, at
  * the segment size that ran), each round one put of X/R bytes over one hop
  * on an idle network, priced by the Tofu timing model's TofuD row
- * (tofu_put_alone_ns, drivers/tofu_emu/tofu_model.c). No contention: the
+ * (tofu_put_alone_ns, drivers/tofu_emu/model/tofu_model.c). No contention: the
  * QEMU transport is MBCF, not the emulated Tofu, so the device's own
  * modeled clock does not see these messages. */
 #include <stdio.h>

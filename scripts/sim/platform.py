@@ -4,8 +4,8 @@ seed 004 Table 1, and the SMPI hostfile with PPN ranks per node.
 
   platform.py SHAPE PPN OUTDIR   ->  OUTDIR/tofu-SHAPE.xml, OUTDIR/hosts-SHAPE-pPPN
 
-Link figures: the TofuD row of the Tofu parameter table (drivers/tofu_emu/tofu_model.c,
-drivers/tofu_emu/tofu_model.c, from Ajima et al., CLUSTER 2018): 6800 MB/s per
+Link figures: the TofuD row of the Tofu parameter table (drivers/tofu_emu/model/tofu_model.c,
+from Ajima et al., CLUSTER 2018): 6800 MB/s per
 link per direction, 80 ns per hop; the per-message TNI command (250 ns) and
 path base (158 ns) go into SMPI's send/receive overheads (run.sh), the TNI
 rate (6350 MB/s) caps every flow, the node injection (38.1 GB/s) is the

@@ -1,4 +1,4 @@
-/* test_tofu_model.c - cmocka tests of the Tofu topology (drivers/tofu_emu/tofu_topo.c)
+/* test_tofu_model.c - cmocka tests of the Tofu topology (drivers/tofu_emu/model/tofu_topo.c)
  * and timing model (tofu_model.c): hand-computed cases (one put, two puts on one
  * TNI, two TNIs on one link, two senders into one receiving TNI, multi-hop,
  * get) and the calibration against seed 000 sec 4.2-4.4. */

@@ -1,4 +1,4 @@
-/* test_tofu_stadd.c - cmocka tests of the STADD table (drivers/tofu_emu/tofu_stadd.c):
+/* test_tofu_stadd.c - cmocka tests of the STADD table (drivers/tofu_emu/model/tofu_stadd.c):
  * the check every remote access passes at the target (inside, edges, beyond,
  * wrap, read-only, stale after deregistration, full table). */
 #include <stdarg.h>
@@ -59,6 +59,36 @@ static void test_dereg_stale(void **state)
     assert_int_equal(tofu_stadd_check(&t, s2, 8, 0, &va), TOFU_STADD_OK);
 }
 
+/* Two tables with disjoint tag ranges (two tasks of one node): a STADD of
+ * one is refused by the other; tags cycle inside the range; dereg_all drops
+ * every region and the tag sequence goes on. */
+static void test_tag_ranges(void **state)
+{
+    (void)state;
+    static struct tofu_stadd_table a, b;
+    uint64_t sa, sb, va;
+    tofu_stadd_init_tags(&a, 1, 3);
+    tofu_stadd_init_tags(&b, 4, 3);
+    assert_int_equal(tofu_stadd_reg(&a, 0x400000, 4096, 0, &sa), 0);
+    assert_int_equal(tofu_stadd_reg(&b, 0x400000, 4096, 0, &sb), 0);
+    assert_true(sa != sb);
+    assert_int_equal(sb >> 40 & 0xffff, 4);
+    assert_int_equal(tofu_stadd_check(&a, sb, 8, 1, &va), TOFU_STADD_UNREG);
+    assert_int_equal(tofu_stadd_check(&b, sa, 8, 1, &va), TOFU_STADD_UNREG);
+    assert_int_equal(tofu_stadd_dereg(&a, sb), -1);
+    for (int i = 0; i < 5; i++) {           /* tags 2, 3, 1, 2, 3 */
+        uint64_t s;
+        assert_int_equal(tofu_stadd_reg(&a, 0x500000, 4096, 0, &s), 0);
+        unsigned tag = (unsigned)(s >> 40 & 0xffff);
+        assert_true(tag >= 1 && tag <= 3);
+        assert_int_equal(tag, (unsigned)(i + 1) % 3 + 1);
+    }
+    tofu_stadd_dereg_all(&b);
+    assert_int_equal(tofu_stadd_check(&b, sb, 8, 1, &va), TOFU_STADD_UNREG);
+    assert_int_equal(tofu_stadd_reg(&b, 0x400000, 4096, 0, &sb), 0);
+    assert_int_equal(sb >> 40 & 0xffff, 5);
+}
+
 static void test_bad_and_full(void **state)
 {
     (void)state;
@@ -80,6 +110,7 @@ int main(void)
         cmocka_unit_test(test_read_only),
         cmocka_unit_test(test_dereg_stale),
         cmocka_unit_test(test_bad_and_full),
+        cmocka_unit_test(test_tag_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

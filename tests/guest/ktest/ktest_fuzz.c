@@ -206,7 +206,7 @@ static int tame(long nr, uint64_t a[6])
     case SYS_mbcf_wait:
         a[0] = below(100000);
         return 1;
-    case SYS_tofu_wait:                                  /* (seen, timeout): < 0 waits forever */
+    case SYS_tofu_wait:                                  /* (seen, timeout): < 0 is -EINVAL */
         a[1] = below(100000);
         return 1;
     case SYS_shm_map:                                    /* a few keys, small sizes, any flags */

@@ -6,6 +6,8 @@
  * unregistered local STADD) with the target's memory unchanged and the
  * refusal counted; local bad input (VCQ id, sizes, edata, handle,
  * unsupported calls, queue overflow). Prints TAP lines and "tofutest: PASSED".
+ * `tofutest ppn` runs the isolation test between processes instead
+ * (tofutest_ppn.c).
  *
  * Synchronisation uses Tofu itself: a barrier is a piggyback put with a
  * remote notice to every other node (edata 0xf0 + phase). STADDs are not
@@ -16,10 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include "cluster_user.h"
 #include "utofu.h"
 #include "utofu_emu.h"
 #include "jtofu.h"
 #include "tofu_model.h"
+#include "tofutest.h"
 
 #define WIN   65536u            /* registered window */
 #define GUARD 4096u             /* right after it, not registered */
@@ -443,6 +448,18 @@ static void test_refusals(void)
           UTOFU_ERR_INVALID_VCQ_HDL, "bad VCQ handle -> UTOFU_ERR_INVALID_VCQ_HDL");
     check(utofu_barrier(0, 0) == UTOFU_ERR_NOT_SUPPORTED,
           "utofu_barrier -> UTOFU_ERR_NOT_SUPPORTED (named on stderr)");
+    /* SYS_tofu_wait with a negative timeout is refused at once (it blocked
+     * the task until the next event, forever on a quiet node). A command is
+     * in flight meanwhile, so a kernel that waits returns its event instead. */
+    long ev = cluster_syscall3(SYS_tofu_wait, ~0l & 0xffffffffl, 0, 0);
+    (void)utofu_put_piggyback8(vh, peer_vcq[q], 1, s_win + 32768, 8, 0, t, 0);
+    utofu_emu_flush();
+    uint64_t w0 = utofu_emu_wall();
+    long w1 = cluster_syscall3(SYS_tofu_wait, ev, -1, 0);
+    long w2 = cluster_syscall3(SYS_tofu_wait, ev, INT64_MIN, 0);
+    check(ev >= 0 && w1 == -EINVAL && w2 == -EINVAL && utofu_emu_wall() - w0 < 1000000000ull,
+          "SYS_tofu_wait with timeout -1 and INT64_MIN -> -EINVAL at once (%ld, %ld)", w1, w2);
+    check(drain_tcq(1, NULL) == 1, "the command in flight meanwhile completed");
     barrier(6);
     /* what the predecessor tried on me left my memory untouched */
     int same = 1;
@@ -552,8 +569,10 @@ static void test_model_time(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "ppn"))
+        return tofutest_ppn();
     setbuf(stdout, NULL);
     setup();
     barrier(1);

@@ -27,7 +27,7 @@
  * diagonals one per halo row of the 2 x 2 corner, 2 x (2+k+2)*2*8 B. The
  * requests are posted in the order of rsched_halo_puts (diagonals, E, W,
  * N, N, S, S). Ranks sit on the grid as rank = y * PX + x (the Tofu logical
- * order of drivers/tofu_emu/tofu_topo.h).
+ * order of drivers/tofu_emu/model/tofu_topo.h).
  *
  * Per case and k, one line:
  *   RESULT halo case=C k=K procs=P grid=PXxPY iters=N bytes_per_proc=B sched=S

@@ -26,7 +26,7 @@ USER_PROGS += $(BUILD)/user/halo
 # guest build: libmpi_mbcf's pseudo-collective mode runs the exchange when
 # MPI_MBCF_RSCHED (-s) names a scheduler; libutofu (in MPI_GUEST_LIBS) also
 # gives the modeled Tofu time
-HALO_GUEST_FLAGS := -DHALO_TOFU -Iuserland/lib/libutofu -Idrivers/tofu_emu
+HALO_GUEST_FLAGS := -DHALO_TOFU -Iuserland/lib/libutofu -Idrivers/tofu_emu/model
 $(BUILD)/user/halo: $(HALO_DEPS) $(RSCHED_GUEST_LIB) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) -Wmissing-prototypes $(HALO_INC) $(HALO_GUEST_FLAGS) -I$(MPI_DIR)/include -o $@ \

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "cluster_abi.h"
 #include "utofu_internal.h"
 #include "utofu_emu.h"
 
@@ -169,11 +170,6 @@ int utofu_create_vcq(utofu_tni_id_t tni_id, unsigned long int flags, utofu_vcq_h
     }
     if (!v)
         return UTOFU_ERR_OUT_OF_RESOURCE;
-    unsigned cq = 0;
-    while (cq < 16 && (cq_used >> cq & 1))
-        cq++;
-    if (cq == 16)
-        return UTOFU_ERR_OUT_OF_RESOURCE;
     memset(v, 0, sizeof *v);
     v->toq_n = 256;
     v->tcq_n = v->mrq_n = 1024;
@@ -183,12 +179,28 @@ int utofu_create_vcq(utofu_tni_id_t tni_id, unsigned long int flags, utofu_vcq_h
     v->mrq = zalloc(v->mrq_n * sizeof *v->mrq);
     if (!v->ctrl || !v->toq || !v->tcq || !v->mrq)
         return UTOFU_ERR_OUT_OF_MEMORY;
-    struct tofu_vcq_rings r = { (uint64_t)v->ctrl, (uint64_t)v->toq, (uint64_t)v->tcq,
-                                (uint64_t)v->mrq, v->toq_n, v->tcq_n, v->mrq_n,
-                                (uint8_t)tni_id, (uint8_t)cq, 0 };
-    long k = utofu_sys(SYS_tofu_vcq_create, (long)&r, 0, 0, 0);
-    if (k < 0)
-        return k == -ENOSPC ? UTOFU_ERR_OUT_OF_RESOURCE : UTOFU_ERR_FATAL;
+    /* A CQ number is unique per TNI on the node, across its processes
+     * (--ppn): process l tries CQ l first (so VCQ ids are predictable:
+     * process l of every node on CQ l), then the next ones the kernel does
+     * not refuse as taken (-EEXIST). */
+    struct node_info ni;
+    unsigned first = utofu_sys(SYS_node_info, (long)&ni, 0, 0, 0) == 0 && ni.local > 0
+                         ? (unsigned)ni.local % 16 : 0;
+    long k = -EEXIST;
+    unsigned cq = 0;
+    for (unsigned j = 0; j < 16 && k == -EEXIST; j++) {
+        cq = (first + j) % 16;
+        if (cq_used >> cq & 1)
+            continue;
+        struct tofu_vcq_rings r = { (uint64_t)v->ctrl, (uint64_t)v->toq, (uint64_t)v->tcq,
+                                    (uint64_t)v->mrq, v->toq_n, v->tcq_n, v->mrq_n,
+                                    (uint8_t)tni_id, (uint8_t)cq, 0 };
+        k = utofu_sys(SYS_tofu_vcq_create, (long)&r, 0, 0, 0);
+    }
+    if (k < 0) {
+        free(v->ctrl); free(v->toq); free(v->tcq); free(v->mrq);
+        return k == -ENOSPC || k == -EEXIST ? UTOFU_ERR_OUT_OF_RESOURCE : UTOFU_ERR_FATAL;
+    }
     v->kidx = (int)k;
     v->tni = (uint8_t)tni_id;
     v->cq = (uint8_t)cq;

@@ -3,14 +3,28 @@
 
 #define OFF_MASK (TOFU_STADD_MAX_LEN - 1)
 
-void tofu_stadd_init(struct tofu_stadd_table *t)
+void tofu_stadd_dereg_all(struct tofu_stadd_table *t)
 {
     for (unsigned i = 0; i <= TOFU_STADD_REGS; i++) {
         t->reg[i].tag = 0;
         t->reg[i].va = t->reg[i].len = 0;
         t->reg[i].flags = 0;
     }
-    t->next_tag = 1;
+}
+
+void tofu_stadd_init_tags(struct tofu_stadd_table *t, uint16_t first, uint16_t count)
+{
+    tofu_stadd_dereg_all(t);
+    t->tag_first = first ? first : 1;
+    t->tag_count = count ? count : 1;
+    if ((uint32_t)t->tag_first + t->tag_count > 65536u)
+        t->tag_count = (uint16_t)(65536u - t->tag_first);
+    t->next_tag = t->tag_first;
+}
+
+void tofu_stadd_init(struct tofu_stadd_table *t)
+{
+    tofu_stadd_init_tags(t, 1, 65535);
 }
 
 static unsigned slot_of(uint64_t stadd) { return (unsigned)(stadd >> 56); }
@@ -26,7 +40,8 @@ int tofu_stadd_reg(struct tofu_stadd_table *t, uint64_t va, uint64_t len, unsign
         if (r->tag)
             continue;
         r->tag = t->next_tag;
-        t->next_tag = (uint16_t)(t->next_tag + 1) ? (uint16_t)(t->next_tag + 1) : 1;
+        uint32_t next = (uint32_t)t->next_tag + 1;
+        t->next_tag = next < (uint32_t)t->tag_first + t->tag_count ? (uint16_t)next : t->tag_first;
         r->va = va;
         r->len = len;
         r->flags = (uint8_t)flags;

@@ -8,6 +8,8 @@
 #include "net/net.h"
 #include "mbcf_engine.h"
 #include "mbcf_abi.h"
+#include "mbcf_kernel.h"
+#include "mbcf_khost.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 
@@ -36,6 +38,7 @@ static void msg_init(void)
 struct postop {
     int node;
     uint8_t fifo;          /* 1: message (FIFO entry), 0: put */
+    uint16_t task;         /* put: TOFU_WT of the target VCQ */
     uint32_t len;
     uint64_t raddr, src, cookie;
 };
@@ -49,11 +52,12 @@ int tofu_k_post_room(unsigned n)
     return pq_n + n <= POSTQ && msg_nfree >= n;
 }
 
-int tofu_k_post_put(int node, uint64_t stadd, uint64_t src, uint32_t len, uint32_t slot1)
+int tofu_k_post_put(int node, uint16_t task, uint64_t stadd, uint64_t src, uint32_t len,
+                    uint32_t slot1)
 {
     if (pq_n >= POSTQ)
         return -1;
-    postq[pq_n++] = (struct postop){ node, 0, len, stadd, src, TOFU_COOKIE(slot1, 0) };
+    postq[pq_n++] = (struct postop){ node, 0, task, len, stadd, src, TOFU_COOKIE(slot1, 0) };
     return 0;
 }
 
@@ -65,30 +69,22 @@ int tofu_k_post_msg(int node, const struct tofu_msg *m, uint32_t slot1)
         return -1;
     unsigned b = msg_free[--msg_nfree];
     msg_pool[b] = *m;
-    postq[pq_n++] = (struct postop){ node, 1, sizeof *m, 0, TOFU_KSRC_MSG | (uint64_t)b << 32,
+    postq[pq_n++] = (struct postop){ node, 1, 0, sizeof *m, 0, TOFU_KSRC_MSG | (uint64_t)b << 32,
                                      TOFU_COOKIE(slot1, b + 1) };
     return 0;
 }
 
-/* ---- engine callbacks ---- */
-static int cb_send(void *ctx, int dst, const void *frame, uint32_t len)
-{
-    (void)ctx;
-    return net_queue(dst, CLUSTER_KIND_TOFU, frame, len) ? -1 : 0;
-}
-
-static uint64_t cb_now(void *ctx) { (void)ctx; return time_ns(); }
-
+/* ---- engine callbacks (the hosting ones are mbcf_khost.c's) ---- */
 static int cb_check(void *ctx, uint16_t task, uint64_t stadd, uint64_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_range(cur_src, stadd, len);
+    return tofu_k_ops.check_range(cur_src, task, stadd, len);
 }
 
 static int cb_write(void *ctx, uint16_t task, uint64_t stadd, const void *d, uint32_t len)
 {
     (void)ctx;
-    return task ? MBCF_E_NOTASK : tofu_k_check_and_write(cur_src, stadd, d, len);
+    return tofu_k_ops.check_and_write(cur_src, task, stadd, d, len);
 }
 
 static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void *d, uint32_t len)
@@ -99,12 +95,13 @@ static int cb_fifo(void *ctx, uint16_t task, uint64_t addr, int src, const void 
         return MBCF_E_INVAL;
     struct tofu_msg m;
     memcpy(&m, d, sizeof m);
-    return tofu_k_message(src, &m);
+    return tofu_k_ops.message(src, &m);
 }
 
-/* Copy len bytes of an operation's source into the frame. */
-static int read_source(uint8_t *d, uint64_t src, uint32_t len)
+/* Copy len bytes of an operation's source into the frame (mbcf_khost.h). */
+static int read_source(uint64_t src, void *dst, uint32_t len)
 {
+    uint8_t *d = dst;
     uint64_t tag = src & (0xFull << 60);
     uint32_t idx = (uint32_t)(src >> 32) & 0xffff, off = (uint32_t)src;
     if (tag == TOFU_KSRC_MSG) {
@@ -114,31 +111,9 @@ static int read_source(uint8_t *d, uint64_t src, uint32_t len)
         return 0;
     }
     if (tag == TOFU_KSRC_PIGGY)
-        return tofu_k_piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
-    return copy_from_user(d, src, len) ? MBCF_E_INVAL : 0;
-}
-
-static int cb_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint64_t src,
-                        const uint8_t *status)
-{
-    (void)ctx;
-    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
-    uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
-    int self = dst == net_rank(), err = 0;
-    uint8_t *p = self ? lo : net_tx_prepare(dst, CLUSTER_KIND_TOFU, len, &err);
-    if (!p)
-        return -1;
-    memcpy(p, h, MBCF_WIRE_HDR);
-    int st = read_source(p + MBCF_WIRE_HDR, src, h->len);
-    if (st) {
-        if (!self)
-            net_tx_cancel_last();
-        return st;
-    }
-    memcpy(p + MBCF_WIRE_HDR + h->len, status, h->nstat);
-    if (self)
-        return net_send(dst, CLUSTER_KIND_TOFU, lo, len) ? -1 : 0;
-    return 0;
+        return tofu_k_ops.piggy_copy(d, idx, off, len) ? MBCF_E_INVAL : 0;
+    /* user memory of its process, through that process's page tables */
+    return mbcf_k_read(TOFU_KSRC_T(src), TOFU_KSRC_VA(src), d, len) ? MBCF_E_INVAL : 0;
 }
 
 static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
@@ -149,14 +124,10 @@ static void cb_complete(void *ctx, uint64_t cookie, int node, int status)
     if (msg1)
         msg_free[msg_nfree++] = (uint16_t)(msg1 - 1);
     if (slot1)
-        tofu_k_cmd_op_done(slot1, status);
+        tofu_k_ops.op_done(slot1, status);
 }
 
-static void *cb_alloc(void *ctx, size_t bytes)
-{
-    (void)ctx;
-    return page_alloc((bytes + PAGE_SIZE - 1) / PAGE_SIZE);
-}
+static const struct mbcf_khost host = { CLUSTER_KIND_TOFU, read_source };
 
 static struct mbcf_engine *engine(void)
 {
@@ -164,18 +135,14 @@ static struct mbcf_engine *engine(void)
         return eng;
     if (!msg_init_done)
         msg_init();
-    void *mem = page_alloc((mbcf_engine_size() + PAGE_SIZE - 1) / PAGE_SIZE);
-    if (!mem)
-        return 0;
     struct mbcf_config c;
     mbcf_config_default(&c, net_rank(), net_nodes());
     c.ack_every = 16;
     /* no dead-peer detection on this transport (dead_ns stays 0): peer_dead unused */
-    struct mbcf_callbacks cb = { 0, cb_send, cb_now, cb_check, cb_write, cb_fifo,
-                                 cb_send_data, cb_complete, cb_alloc, 0 };
-    eng = mbcf_engine_init(mem, &c, &cb);
-    if (!eng)
-        kprintf("tofu: engine init failed (rank %d of %d)\n", net_rank(), net_nodes());
+    struct mbcf_callbacks cb = { (void *)&host, mbcf_khost_send_frame, mbcf_khost_now, cb_check,
+                                 cb_write, cb_fifo, mbcf_khost_send_data, cb_complete,
+                                 mbcf_khost_alloc, 0 };
+    eng = mbcf_khost_engine("tofu", &c, &cb);
     return eng;
 }
 
@@ -199,7 +166,7 @@ void tofu_k_pump(void)
         int r = -MBCF_E_AGAIN;
         if (!b)
             r = o->fifo ? mbcf_post_fifo(eng, o->node, 0, 0, o->src, o->len, o->cookie)
-                        : mbcf_post_put(eng, o->node, 0, o->raddr, o->src, o->len, o->cookie);
+                        : mbcf_post_put(eng, o->node, o->task, o->raddr, o->src, o->len, o->cookie);
         if (r == -MBCF_E_AGAIN) {
             if (o->node >= 0 && o->node < MBCF_MAX_NODES)
                 blocked[o->node / 64] |= 1ull << (o->node % 64);
@@ -241,6 +208,7 @@ void tofu_k_net_tick(void)
     last_tick_ns = time_ns();
     if (!eng)
         return;
+    tofu_k_ops.reap();
     mbcf_tick(eng);
     tofu_k_pump();
     net_tx_flush();
@@ -250,25 +218,8 @@ void tofu_k_net_tick(void)
  * a peer does not wait forever for the ack of our last received frames. */
 void tofu_k_net_shutdown(void)
 {
-    if (!eng)
-        return;
-    uint64_t start = time_ns(), last = start, ticked = start;
-    uint64_t rx = mbcf_engine_stats(eng)->rx_frames;
-    mbcf_rx_done(eng);
-    net_tx_flush();
-    while (time_ns() - last < 700000000ull && time_ns() - start < 3000000000ull) {
-        net_poll();
-        if (time_ns() - ticked >= 1000000) {
-            ticked = time_ns();
-            mbcf_tick(eng);
-        }
-        net_tx_flush();
-        uint64_t now_rx = mbcf_engine_stats(eng)->rx_frames;
-        if (now_rx != rx) {
-            rx = now_rx;
-            last = time_ns();
-        }
-    }
+    if (eng)
+        mbcf_khost_linger(eng, 700000000ull, 3000000000ull, 0, 0);
 }
 
 void tofu_k_net_stats(struct tofu_stats *s)

@@ -4,11 +4,20 @@
  * command descriptors, the command table, completions and notices, and the
  * SYS_tofu_* system calls. Modeled times are computed by libutofu (the
  * portable model, tofu_model.c) and only carried here: descriptor -> TCQ/MRQ
- * entries and, inside messages, to the target's notices. */
+ * entries and, inside messages, to the target's notices.
+ *
+ * Several processes per node (--ppn): each process has its own VCQ table
+ * (its indices, its doorbell mask) and event count; a VCQ's (TNI, CQ) is
+ * unique on the node and names its owner to initiators. Rings are read and
+ * written through the owner's page tables (mbcf_k_read/put_user), whichever
+ * process the CPU runs. What an ended process owned is freed by
+ * tofu_k_reap (system calls and the net tick); until then it is invisible
+ * (tofu_k_vcq_owner asks task_local_alive). */
 #include "kapi.h"
 #include "net/net.h"
 #include "nodecfg.h"
 #include "mbcf_abi.h"
+#include "mbcf_kernel.h"
 #include "tofu_k.h"
 #include "tofu_k_seam.h"
 #include "tofu_topo.h"
@@ -22,10 +31,22 @@ static struct {
     unsigned n_tni;
 } cfg;
 
-static uint32_t events;
+_Static_assert(TOFU_K_PROCS <= MBCF_K_TASKS, "processes reach memory through mbcf_k_* by local index");
+static uint32_t events[TOFU_K_PROCS];
 static uint64_t doorbells, waits;
 
-void tofu_k_event(void) { events++; }
+void tofu_k_event(int t)
+{
+    if (t >= 0 && t < TOFU_K_PROCS)
+        events[t]++;
+}
+
+/* The calling process's local index, or -1. */
+static int caller(void)
+{
+    int t = task_local_current();
+    return t >= 0 && t < TOFU_K_PROCS ? t : -1;
+}
 
 /* ---- configuration ---- */
 static int load_cfg(void)
@@ -76,37 +97,30 @@ uint64_t tofu_k_vcq_id(uint8_t tni, uint8_t cq)
 /* ---- VCQs ---- */
 struct vcq {
     int used;
+    int t;                     /* owner (local index) */
     struct tofu_vcq_rings r;
     uint32_t toq_head, tcq_tail, mrq_tail, mrq_lost;   /* our own indices */
     uint32_t inflight;
 };
-static struct vcq vcqs[TOFU_VCQ_MAX];
-
-int tofu_k_task_ready(void)
-{
-    for (int i = 0; i < TOFU_VCQ_MAX; i++)
-        if (vcqs[i].used)
-            return 1;
-    return 0;
-}
+static struct vcq vcqs[TOFU_K_PROCS][TOFU_VCQ_MAX];
 
 static void publish(struct vcq *v)
 {
     uint32_t x[4] = { v->toq_head, v->tcq_tail, v->mrq_tail, v->mrq_lost };
-    (void)copy_to_user(v->r.ctrl, x, sizeof x);
+    (void)mbcf_k_put_user(v->t, v->r.ctrl, x, sizeof x);
 }
 
 static uint32_t user_head(struct vcq *v, unsigned field)
 {
     uint32_t h = 0;
-    (void)copy_from_user(&h, v->r.ctrl + field, sizeof h);
+    (void)mbcf_k_read(v->t, v->r.ctrl + field, &h, sizeof h);
     return h;
 }
 
 static void tcq_push(struct vcq *v, const struct tofu_tcq_entry *e)
 {
     uint64_t ua = v->r.tcq + (uint64_t)(v->tcq_tail % v->r.tcq_entries) * sizeof *e;
-    if (copy_to_user(ua, e, sizeof *e) == 0)
+    if (mbcf_k_put_user(v->t, ua, e, sizeof *e) == 0)
         v->tcq_tail++;
 }
 
@@ -119,32 +133,47 @@ static void mrq_push(struct vcq *v, const struct tofu_mrq_entry *e)
         return;
     }
     uint64_t ua = v->r.mrq + (uint64_t)(v->mrq_tail % v->r.mrq_entries) * sizeof *e;
-    if (copy_to_user(ua, e, sizeof *e) == 0)
+    if (mbcf_k_put_user(v->t, ua, e, sizeof *e) == 0)
         v->mrq_tail++;
+}
+
+/* The VCQ (tni, cq) of a live process, or NULL. */
+static struct vcq *vcq_find(uint8_t tni, uint8_t cq)
+{
+    for (int t = 0; t < TOFU_K_PROCS; t++)
+        for (int i = 0; i < TOFU_VCQ_MAX; i++) {
+            struct vcq *v = &vcqs[t][i];
+            if (v->used && v->r.tni == tni && v->r.cq == cq)
+                return task_local_alive(t) ? v : 0;
+        }
+    return 0;
+}
+
+int tofu_k_vcq_owner(uint8_t tni, uint8_t cq)
+{
+    const struct vcq *v = vcq_find(tni, cq);
+    return v ? v->t : -1;
 }
 
 int tofu_k_notice(uint8_t tni, uint8_t cq, const struct tofu_mrq_entry *e)
 {
-    for (int i = 0; i < TOFU_VCQ_MAX; i++) {
-        struct vcq *v = &vcqs[i];
-        if (!v->used || v->r.tni != tni || v->r.cq != cq)
-            continue;
-        struct tofu_mrq_entry x = *e;
-        x.wall_ns = time_ns();
-        mrq_push(v, &x);
-        tofu_k_st.notices++;
-        publish(v);
-        tofu_k_event();
-        return 0;
-    }
-    return -1;
+    struct vcq *v = vcq_find(tni, cq);
+    if (!v)
+        return -1;
+    struct tofu_mrq_entry x = *e;
+    x.wall_ns = time_ns();
+    mrq_push(v, &x);
+    tofu_k_st.notices++;
+    publish(v);
+    tofu_k_event(v->t);
+    return 0;
 }
 
 /* ---- commands ---- */
 #define CMDS 256
 struct cmd {
     int used;
-    int vcq;
+    int t, vcq;                /* owner process (-1: it ended) and its VCQ index */
     struct tofu_desc d;
     int node;
     uint32_t ops_left;
@@ -175,7 +204,11 @@ static uint8_t lcl_type(uint8_t op)
  * for, or failed: errors are always reported). */
 static void complete(struct cmd *c)
 {
-    struct vcq *v = &vcqs[c->vcq];
+    if (c->t < 0) {            /* its process ended: nothing to write */
+        c->used = 0;
+        return;
+    }
+    struct vcq *v = &vcqs[c->t][c->vcq];
     uint64_t now = time_ns();
     if ((c->d.flags & TOFU_F_TCQ_NOTICE) || c->status) {
         struct tofu_tcq_entry t = { .cbdata = c->d.cbdata, .status = c->status,
@@ -196,7 +229,7 @@ static void complete(struct cmd *c)
     v->inflight--;
     c->used = 0;
     publish(v);
-    tofu_k_event();
+    tofu_k_event(c->t);
 }
 
 static void maybe_complete(struct cmd *c)
@@ -220,11 +253,14 @@ void tofu_k_cmd_op_done(uint32_t slot1, int mbcf_status)
     maybe_complete(c);
 }
 
+/* Only from the node the command went to, addressed to the command's VCQ. */
 void tofu_k_cmd_reply(uint32_t slot, int src, const struct tofu_msg *m)
 {
-    if (slot >= CMDS || !cmds[slot].used || cmds[slot].node != src)
+    if (slot >= CMDS || !cmds[slot].used || cmds[slot].node != src || !cmds[slot].wait_reply)
         return;
     struct cmd *c = &cmds[slot];
+    if (c->t >= 0 && (vcqs[c->t][c->vcq].r.tni != m->dst_tni || vcqs[c->t][c->vcq].r.cq != m->dst_cq))
+        return;
     if (m->kind == TOFU_MSG_ARMW_REPLY)
         c->old = m->aux;
     c->wait_reply = 0;
@@ -257,7 +293,7 @@ static int start(struct cmd *c, uint32_t slot)
     c->node = vcq_node(d->rmt_vcq);
     if (c->node < 0)
         return TOFU_ERR_INVALID_VCQ_ID;
-    struct vcq *v = &vcqs[c->vcq];
+    struct vcq *v = &vcqs[c->t][c->vcq];
     struct tofu_msg m = { .edata = d->edata, .notice = !!(d->flags & TOFU_F_REMOTE_MRQ),
                           .dst_tni = TOFU_VCQ_TNI(d->rmt_vcq), .dst_cq = TOFU_VCQ_CQ(d->rmt_vcq),
                           .src_tni = v->r.tni, .src_cq = v->r.cq, .cmd = slot,
@@ -274,10 +310,13 @@ static int start(struct cmd *c, uint32_t slot)
             if (d->len > sizeof d->piggy)
                 return TOFU_ERR_TCQ_LENGTH;
             va = TOFU_KSRC_PIGGY | (uint64_t)slot << 32;
-        } else if ((st = tofu_k_local_stadd(d->lcl_stadd, d->len, 0, &va)) != 0) {
+        } else if ((st = tofu_k_local_stadd(c->t, d->lcl_stadd, d->len, 0, &va)) != 0) {
             return st;
+        } else {
+            va = TOFU_KSRC_USER(c->t, va);
         }
-        (void)tofu_k_post_put(c->node, d->rmt_stadd, va, (uint32_t)d->len, slot1);
+        (void)tofu_k_post_put(c->node, TOFU_WT(m.dst_tni, m.dst_cq), d->rmt_stadd, va,
+                              (uint32_t)d->len, slot1);
         c->ops_left = 1;
         if (m.notice) {
             m.kind = TOFU_MSG_NOTICE;
@@ -288,7 +327,7 @@ static int start(struct cmd *c, uint32_t slot)
     case TOFU_DESC_GET:
         if (d->len > MBCF_PUT_MAX)
             return TOFU_ERR_TCQ_LENGTH;
-        if ((st = tofu_k_local_stadd(d->lcl_stadd, d->len, 1, &va)) != 0)
+        if ((st = tofu_k_local_stadd(c->t, d->lcl_stadd, d->len, 1, &va)) != 0)
             return st;
         m.kind = TOFU_MSG_GET_REQ;
         m.aux = d->lcl_stadd;
@@ -309,13 +348,13 @@ static int start(struct cmd *c, uint32_t slot)
     return 0;
 }
 
-/* Take descriptors of VCQ i while there is a command slot, room to post, and
- * room in its TCQ/MRQ for every command in flight. */
-static uint32_t pull(int i)
+/* Take descriptors of VCQ i of process t while there is a command slot, room
+ * to post, and room in its TCQ/MRQ for every command in flight. */
+static uint32_t pull(int t, int i)
 {
-    struct vcq *v = &vcqs[i];
+    struct vcq *v = &vcqs[t][i];
     struct tofu_vcq_ctrl ctl;
-    if (copy_from_user(&ctl, v->r.ctrl, sizeof ctl))
+    if (mbcf_k_read(t, v->r.ctrl, &ctl, sizeof ctl))
         return 0;
     uint32_t taken = 0;
     while (v->toq_head != ctl.toq_tail) {
@@ -331,9 +370,10 @@ static uint32_t pull(int i)
         struct cmd *c = &cmds[slot];
         memset(c, 0, sizeof *c);
         uint64_t ua = v->r.toq + (uint64_t)(v->toq_head % v->r.toq_entries) * sizeof c->d;
-        if (copy_from_user(&c->d, ua, sizeof c->d))
+        if (mbcf_k_read(t, ua, &c->d, sizeof c->d))
             break;
         c->used = 1;
+        c->t = t;
         c->vcq = i;
         v->toq_head++;
         v->inflight++;
@@ -362,10 +402,31 @@ static long sys_info(uint64_t uout)
     return copy_to_user(uout, &in, sizeof in) ? -EFAULT : 0;
 }
 
-static long sys_vcq_create(uint64_t ur)
+/* What ended processes owned: their VCQs and registrations go, their
+ * commands still in the engine complete into nothing. */
+void tofu_k_reap(void)
+{
+    for (int t = 0; t < TOFU_K_PROCS; t++) {
+        int any = 0;
+        for (int i = 0; i < TOFU_VCQ_MAX; i++)
+            any |= vcqs[t][i].used;
+        if (!any || task_local_alive(t))
+            continue;
+        for (int i = 0; i < TOFU_VCQ_MAX; i++)
+            vcqs[t][i].used = 0;
+        for (int k = 0; k < CMDS; k++)
+            if (cmds[k].used && cmds[k].t == t)
+                cmds[k].t = -1;
+        tofu_k_target_drop(t);
+    }
+}
+
+static long sys_vcq_create(int t, uint64_t ur)
 {
     if (load_cfg() < 0 || !tofu_k_net_up())
         return -ENODEV;
+    if (t < 0)
+        return -EINVAL;
     struct tofu_vcq_rings r;
     if (copy_from_user(&r, ur, sizeof r))
         return -EFAULT;
@@ -373,73 +434,86 @@ static long sys_vcq_create(uint64_t ur)
         !pow2_in(r.mrq_entries, 4096) || r.tni >= cfg.n_tni || r.cq >= 16 ||
         ((r.ctrl | r.toq | r.tcq | r.mrq) & 7))
         return -EINVAL;
-    if (!tofu_k_user_ok(r.ctrl, sizeof(struct tofu_vcq_ctrl), 1) ||
-        !tofu_k_user_ok(r.toq, (uint64_t)r.toq_entries * sizeof(struct tofu_desc), 0) ||
-        !tofu_k_user_ok(r.tcq, (uint64_t)r.tcq_entries * sizeof(struct tofu_tcq_entry), 1) ||
-        !tofu_k_user_ok(r.mrq, (uint64_t)r.mrq_entries * sizeof(struct tofu_mrq_entry), 1))
+    if (!tofu_k_user_ok(t, r.ctrl, sizeof(struct tofu_vcq_ctrl), 1) ||
+        !tofu_k_user_ok(t, r.toq, (uint64_t)r.toq_entries * sizeof(struct tofu_desc), 0) ||
+        !tofu_k_user_ok(t, r.tcq, (uint64_t)r.tcq_entries * sizeof(struct tofu_tcq_entry), 1) ||
+        !tofu_k_user_ok(t, r.mrq, (uint64_t)r.mrq_entries * sizeof(struct tofu_mrq_entry), 1))
         return -EFAULT;
+    tofu_k_reap();                 /* (tni, cq) of an ended process is free again */
+    if (vcq_find(r.tni, r.cq))
+        return -EEXIST;            /* this node's (TNI, CQ): another VCQ, maybe another process's */
     int free = -1;
-    for (int i = TOFU_VCQ_MAX - 1; i >= 0; i--) {
-        if (vcqs[i].used && vcqs[i].r.tni == r.tni && vcqs[i].r.cq == r.cq)
-            return -EEXIST;
-        if (!vcqs[i].used)
+    for (int i = TOFU_VCQ_MAX - 1; i >= 0; i--)
+        if (!vcqs[t][i].used)
             free = i;
-    }
     if (free < 0)
         return -ENOSPC;
     struct tofu_vcq_ctrl zero;
     memset(&zero, 0, sizeof zero);
     if (copy_to_user(r.ctrl, &zero, sizeof zero))
         return -EFAULT;
-    memset(&vcqs[free], 0, sizeof vcqs[free]);
-    vcqs[free].r = r;
-    vcqs[free].used = 1;
+    memset(&vcqs[t][free], 0, sizeof vcqs[t][free]);
+    vcqs[t][free].r = r;
+    vcqs[t][free].t = t;
+    vcqs[t][free].used = 1;
     return free;
 }
 
-static long sys_vcq_free(uint64_t i)
+/* Only the caller's own VCQs: indices are per process. */
+static long sys_vcq_free(int t, uint64_t i)
 {
-    if (i >= TOFU_VCQ_MAX || !vcqs[i].used)
+    if (t < 0 || i >= TOFU_VCQ_MAX || !vcqs[t][i].used)
         return -EINVAL;
-    if (vcqs[i].inflight)
+    if (vcqs[t][i].inflight)
         return -EBUSY;
-    vcqs[i].used = 0;
+    vcqs[t][i].used = 0;
     return 0;
 }
 
-static long sys_doorbell(uint64_t mask)
+static long sys_doorbell(int t, uint64_t mask)
 {
-    if (mask >> TOFU_VCQ_MAX)
+    if (t < 0 || (mask >> TOFU_VCQ_MAX))
         return -EINVAL;
     doorbells++;
     uint32_t n = 0;
     for (int i = 0; i < TOFU_VCQ_MAX; i++) {
         if (!(mask >> i & 1))
             continue;
-        if (!vcqs[i].used)
+        if (!vcqs[t][i].used)
             return -EINVAL;
-        n += pull(i);
+        n += pull(t, i);
     }
     tofu_k_pump();
     net_tx_flush();
     return n;
 }
 
-static int changed(void *arg) { return events != *(uint32_t *)arg; }
-
-static long sys_wait(uint32_t seen, int64_t timeout_ns)
+struct wait_arg { int t; uint32_t seen; };
+static int changed(void *arg)
 {
+    const struct wait_arg *w = arg;
+    return events[w->t] != w->seen;
+}
+
+/* timeout_ns < 0 is refused (-EINVAL): a wait always ends, by an event or
+ * by its timeout (docs/tofu.md). */
+static long sys_wait(int t, uint32_t seen, int64_t timeout_ns)
+{
+    if (t < 0 || timeout_ns < 0)
+        return -EINVAL;
     waits++;
-    for (int i = 0; i < TOFU_VCQ_MAX; i++)       /* descriptors left behind for lack of room */
-        if (vcqs[i].used)
-            pull(i);
+    for (int p = 0; p < TOFU_K_PROCS; p++)     /* descriptors left behind for lack of room */
+        for (int i = 0; i < TOFU_VCQ_MAX; i++)
+            if (vcqs[p][i].used && task_local_alive(p))
+                pull(p, i);
     tofu_k_pump();
     net_tx_flush();
-    if (events != seen)
-        return events;
-    if (net_wait(changed, &seen, timeout_ns) < 0)
+    struct wait_arg w = { t, seen };
+    if (changed(&w))
+        return events[t];
+    if (net_wait(changed, &w, timeout_ns) < 0)
         return -ETIMEDOUT;
-    return events;
+    return events[t];
 }
 
 static long sys_stats(uint64_t uout)
@@ -458,31 +532,34 @@ static long sys_dump(long why)
     unsigned used = 0;
     for (int i = 0; i < CMDS; i++)
         used += cmds[i].used != 0;
-    kprintf("tofu-dump: (%ld) events %u doorbells %llu waits %llu cmds in use %u\n", why, events,
-            (unsigned long long)doorbells, (unsigned long long)waits, used);
-    for (int i = 0; i < TOFU_VCQ_MAX; i++) {
-        struct vcq *v = &vcqs[i];
-        struct tofu_vcq_ctrl ctl;
-        if (!v->used || copy_from_user(&ctl, v->r.ctrl, sizeof ctl))
-            continue;
-        kprintf("tofu-dump: vcq %d: toq %u/%u tcq %u/%u mrq %u/%u lost %u inflight %u\n", i,
-                v->toq_head, ctl.toq_tail, ctl.tcq_head, v->tcq_tail, ctl.mrq_head, v->mrq_tail,
-                v->mrq_lost, v->inflight);
-    }
+    int me = caller();
+    kprintf("tofu-dump: (%ld) events %u doorbells %llu waits %llu cmds in use %u\n", why,
+            me < 0 ? 0 : events[me], (unsigned long long)doorbells, (unsigned long long)waits, used);
+    for (int t = 0; t < TOFU_K_PROCS; t++)
+        for (int i = 0; i < TOFU_VCQ_MAX; i++) {
+            struct vcq *v = &vcqs[t][i];
+            struct tofu_vcq_ctrl ctl;
+            if (!v->used || mbcf_k_read(t, v->r.ctrl, &ctl, sizeof ctl))
+                continue;
+            kprintf("tofu-dump: process %d vcq %d: toq %u/%u tcq %u/%u mrq %u/%u lost %u "
+                    "inflight %u\n", t, i, v->toq_head, ctl.toq_tail, ctl.tcq_head, v->tcq_tail,
+                    ctl.mrq_head, v->mrq_tail, v->mrq_lost, v->inflight);
+        }
     tofu_k_net_dump();
     return 0;
 }
 
 long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
 {
+    int t = caller();
     switch (nr) {
     case SYS_tofu_info:       return sys_info(a1);
-    case SYS_tofu_vcq_create: return sys_vcq_create(a1);
-    case SYS_tofu_vcq_free:   return sys_vcq_free(a1);
-    case SYS_tofu_reg_mem:    return tofu_k_reg_mem(a1, a2, (long)a3, a4);
-    case SYS_tofu_dereg_mem:  return tofu_k_dereg_mem(a1);
-    case SYS_tofu_doorbell:   return sys_doorbell(a1);
-    case SYS_tofu_wait:       return sys_wait((uint32_t)a1, (int64_t)a2);
+    case SYS_tofu_vcq_create: return sys_vcq_create(t, a1);
+    case SYS_tofu_vcq_free:   return sys_vcq_free(t, a1);
+    case SYS_tofu_reg_mem:    return tofu_k_reg_mem(t, a1, a2, (long)a3, a4);
+    case SYS_tofu_dereg_mem:  return tofu_k_dereg_mem(t, a1);
+    case SYS_tofu_doorbell:   return sys_doorbell(t, a1);
+    case SYS_tofu_wait:       return sys_wait(t, (uint32_t)a1, (int64_t)a2);
     case SYS_tofu_stats:      return sys_stats(a1);
     case SYS_tofu_dump:       return sys_dump((long)a1);
     }

@@ -35,9 +35,18 @@ struct tofu_stadd_reg {
 struct tofu_stadd_table {
     struct tofu_stadd_reg reg[TOFU_STADD_REGS + 1];
     uint16_t next_tag;
+    uint16_t tag_first, tag_count;   /* tags handed out: tag_first .. +tag_count-1, cyclic */
 };
 
 void tofu_stadd_init(struct tofu_stadd_table *t);
+/* Same, with the tags of this table limited to [first, first + count) (first
+ * >= 1, first + count <= 65536): tables of different tasks of one node given
+ * disjoint ranges never hand out the same STADD, so a STADD of one task is
+ * never valid in another's table. */
+void tofu_stadd_init_tags(struct tofu_stadd_table *t, uint16_t first, uint16_t count);
+/* Drops every region (the task is gone); the tag sequence goes on, so no
+ * STADD handed out before is handed out again soon. */
+void tofu_stadd_dereg_all(struct tofu_stadd_table *t);
 /* Registers [va, va+len): 0 and *stadd, or -1 (table full), -2 (len 0, too long, or wraps). */
 int tofu_stadd_reg(struct tofu_stadd_table *t, uint64_t va, uint64_t len, unsigned flags,
                    uint64_t *stadd);
