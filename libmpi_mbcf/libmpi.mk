@@ -141,3 +141,6 @@ mpi-guest:
 	@echo "mpi-guest: userland/libmbcf/mbcf_guest.c not there yet (MBCF helper); guest MPI library skipped"
 endif
 all: mpi-host
+
+# the Fortran binding (after MPI_DIR, MPI_GUEST_CFLAGS)
+include libmpi_mbcf/fortran/fortran.mk
