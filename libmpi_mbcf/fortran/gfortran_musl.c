@@ -8,10 +8,12 @@
  *    format that kind through quadmath_snprintf, its fallback path;
  *  - _dl_find_object (glibc 2.35 dlfcn.h): the libgcc unwinder's fast path;
  *    -1 sends it to dl_iterate_phdr, which musl has;
+ *  - jnl, ynl (glibc long double Bessel functions, BESSEL_JN/YN of
+ *    REAL(10)): musl has none; computed in double precision here;
  *  - _ZGVbN2v_exp ... (glibc libmvec, x86-64 vector ABI "b" = SSE, 2 doubles
  *    or 4 floats): Debian's gfortran pre-includes math-vector-fortran.h, so
  *    vectorised loops call these; here each lane calls musl's libm.
- * host test tests/host/gfortran_musl_symbols.sh fails when a new one appears. */
+ * tests/host/gfortran_musl_symbols.sh fails when a new one appears. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdint.h>
@@ -75,6 +77,11 @@ int _dl_find_object(void *pc, struct dl_find_object *result)
     (void)pc; (void)result;
     return -1;
 }
+
+long double jnl(int n, long double x);
+long double jnl(int n, long double x) { return jn(n, (double)x); }
+long double ynl(int n, long double x);
+long double ynl(int n, long double x) { return yn(n, (double)x); }
 
 typedef double v2d __attribute__((vector_size(16)));
 typedef float v4f __attribute__((vector_size(16)));
