@@ -144,3 +144,4 @@ all: mpi-host
 
 # the Fortran binding (after MPI_DIR, MPI_GUEST_CFLAGS)
 include libmpi_mbcf/fortran/fortran.mk
+include libmpi_mbcf/fortran/glibc_route.mk
