@@ -8,7 +8,7 @@
 FORT_DIR  := $(MPI_DIR)/fortran
 FORT_GEN  := $(BUILD)/fortran/gen
 FORT_INC  := $(BUILD)/fortran/include
-FORT_HAND := $(FORT_DIR)/mpi_f_hand.c $(FORT_DIR)/mpi_f_attr.c
+FORT_HAND := $(FORT_DIR)/mpi_f_hand.c $(FORT_DIR)/mpi_f_attr.c $(FORT_DIR)/mpi_f_extra.c
 FORT_CSRC := $(FORT_GEN)/mpi_f_gen.c $(FORT_HAND)
 FORT_CFLAGS := -Wmissing-prototypes -I$(FORT_DIR) -I$(MPI_DIR)/include
 
@@ -18,7 +18,7 @@ $(FORT_GEN)/stamp: $(FORT_DIR)/gen_fortran.py $(MPI_DIR)/include/mpi.h $(FORT_HA
 	cp $(FORT_GEN)/mpif.h $(FORT_INC)/mpif.h
 	@touch $@
 $(FORT_GEN)/mpi_f_gen.c $(FORT_INC)/mpif.h: $(FORT_GEN)/stamp
-$(FORT_INC)/mpi.mod: $(FORT_DIR)/mpi.f90 $(FORT_INC)/mpif.h
+$(FORT_INC)/mpi.mod: $(FORT_DIR)/mpi.f90 $(FORT_GEN)/stamp
 	gfortran -c -I$(FORT_INC) -J$(FORT_INC) -o $(BUILD)/fortran/mpi_mod.o $<
 
 FORT_HOST_OBJS  := $(patsubst %.c,$(BUILD)/lib/host/fobj/%.o,$(notdir $(FORT_CSRC)))
@@ -35,6 +35,8 @@ $(BUILD)/lib/guest/fobj/%.o: $(FORT_GEN)/%.c $(FORT_DIR)/mpi_f.h $(MPI_DIR)/incl
 $(BUILD)/lib/guest/fobj/%.o: $(FORT_DIR)/%.c $(FORT_DIR)/mpi_f.h $(MPI_DIR)/include/mpi.h
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_GUEST_CFLAGS) $(FORT_CFLAGS) -c -o $@ $<
+# the generated source is the stamp's product: depend on the stamp itself
+$(FORT_HOST_OBJS) $(FORT_GUEST_OBJS): $(FORT_GEN)/stamp
 $(BUILD)/lib/host/libmpifort_mbcf.a: $(FORT_HOST_OBJS)
 	@rm -f $@
 	ar rcs $@ $^

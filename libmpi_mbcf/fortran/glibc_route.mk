@@ -25,6 +25,7 @@ $(GL_DIR)/fobj/%.o: $(FORT_GEN)/%.c $(FORT_DIR)/mpi_f.h $(MPI_DIR)/include/mpi.h
 $(GL_DIR)/fobj/%.o: $(FORT_DIR)/%.c $(FORT_DIR)/mpi_f.h $(MPI_DIR)/include/mpi.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(MPI_GUEST_CFLAGS) $(FORT_CFLAGS) -c -o $@ $<
+$(GL_FORT_OBJS): $(FORT_GEN)/stamp
 $(GL_DIR)/libmpi_mbcf.a: $(GL_MPI_OBJS)
 	$(call mpi_archive,$^,$@)
 $(GL_DIR)/libmbcf.a: $$(GL_MBCF_OBJS)

@@ -56,11 +56,42 @@ subroutine copy_plus_one(oldcomm, keyval, extra, valin, valout, flag, ierr)
   if (oldcomm == MPI_COMM_NULL .or. keyval == MPI_KEYVAL_INVALID) ierr = MPI_ERR_OTHER
 end subroutine copy_plus_one
 
+subroutine greq_query(extra, status, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  integer :: status(MPI_STATUS_SIZE), ierr
+  call MPI_Status_set_elements(status, MPI_INTEGER, int(extra), ierr)
+  call MPI_Status_set_cancelled(status, .false., ierr)
+  status(MPI_SOURCE) = MPI_UNDEFINED
+  status(MPI_TAG) = MPI_UNDEFINED
+  ierr = MPI_SUCCESS
+end subroutine greq_query
+
+subroutine greq_free(extra, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  integer :: ierr
+  extra = extra + 0
+  ierr = MPI_SUCCESS
+end subroutine greq_free
+
+subroutine greq_cancel(extra, complete, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  logical :: complete
+  integer :: ierr
+  if (complete) extra = extra + 0
+  ierr = MPI_SUCCESS
+end subroutine greq_cancel
+
 program f_conform
   use mpi
   use fcheck
   implicit none
-  external on_error, sum_pairs, copy_plus_one
+  external on_error, sum_pairs, copy_plus_one, greq_query, greq_free, greq_cancel
   integer :: ierr, size, rank, i, count, eh, op, vtype, keyval, dup, resultlen, info
   integer :: status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, 2), reqs(2)
   integer :: ibuf(10), jbuf(10), pairs(2, 3)
@@ -203,6 +234,17 @@ program f_conform
   call MPI_Send(ibuf, -1, MPI_INTEGER, 0, 0, dup, ierr)
   call check(ierr /= MPI_SUCCESS, 'MPI_ERRORS_RETURN: an error code in IERROR')
   call MPI_Comm_free(dup, ierr)
+
+  ! ---- external32 size (DATAREP string) and a generalized request with Fortran callbacks ----
+  call MPI_Pack_external_size('external32', 4, MPI_INTEGER, aval, ierr)
+  call check(ierr == MPI_SUCCESS .and. aval == 16, 'MPI_Pack_external_size(''external32'', 4 INTEGERs) is 16')
+  extra = 3
+  call MPI_Grequest_start(greq_query, greq_free, greq_cancel, extra, reqs(1), ierr)
+  call MPI_Grequest_complete(reqs(1), ierr)
+  call MPI_Wait(reqs(1), status, ierr)
+  call MPI_Get_count(status, MPI_INTEGER, count, ierr)
+  call check(ierr == MPI_SUCCESS .and. count == 3 .and. reqs(1) == MPI_REQUEST_NULL, &
+             'MPI_Grequest_start: the Fortran query callback fills the status')
 
   ! ---- time ----
   t0 = MPI_Wtime()
