@@ -16,6 +16,7 @@
 #include "syscall_nr.h"
 #include "syscall_table.h"
 #include "sys_thread.h"
+#include "sys_file.h"
 #include "futex.h"
 #include "sched.h"
 #include "shm.h"
@@ -292,6 +293,11 @@ static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
     [SYSNR_sched_setaffinity] = sys_sched_setaffinity, [SYSNR_clone] = sys_clone,
     [SYSNR_futex] = sys_futex,              [SYSNR_set_robust_list] = sys_set_robust_list,
     [SYSNR_getcpu] = sys_getcpu,            [SYSNR_membarrier] = sys_membarrier,
+    [SYSNR_open] = sys_open,                [SYSNR_openat] = sys_openat,
+    [SYSNR_stat] = sys_stat,                [SYSNR_lstat] = sys_stat,
+    [SYSNR_fstat] = sys_fstat,              [SYSNR_newfstatat] = sys_newfstatat,
+    [SYSNR_readlink] = sys_readlink,        [SYSNR_readlinkat] = sys_readlinkat,
+    [SYSNR_rseq] = sys_enosys_quiet,        [SYSNR_clone3] = sys_enosys_quiet,
 };
 static const struct syscall_range linux_range = {
     "linux", 0, SYSNR_LINUX_MAX + 1, linux_calls,

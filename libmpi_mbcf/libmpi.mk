@@ -149,3 +149,7 @@ mpi-guest:
 	@echo "mpi-guest: userland/lib/libmbcf/mbcf_guest.c missing; guest MPI library skipped"
 endif
 all: mpi-host
+
+# the Fortran binding (after MPI_DIR, MPI_GUEST_CFLAGS)
+include libmpi_mbcf/fortran/fortran.mk
+include libmpi_mbcf/fortran/glibc_route.mk

@@ -164,6 +164,10 @@ typedef struct MPI_Status {
 #define MPI_MAX_PORT_NAME 256
 #define MPI_MAX_DATAREP_STRING 128
 
+/* The Fortran MPI_STATUS(ES)_IGNORE seen from C (MPI-3.1 sec 17.2.5),
+ * defined by the Fortran binding library libmpifort_mbcf.a (mpif90 links it). */
+extern MPI_Fint *MPI_F_STATUS_IGNORE;
+extern MPI_Fint *MPI_F_STATUSES_IGNORE;
 #define MPI_STATUS_IGNORE   ((MPI_Status *)1)
 #define MPI_STATUSES_IGNORE ((MPI_Status *)1)
 #define MPI_IN_PLACE        ((void *)-1)

@@ -6,6 +6,8 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 
+log_lacks() { ! grep -a -q -E -- "$2" "$L/$1/node0.log"; }
+
 for prog in ktest_libc ktest_sys; do
     boot $prog -n 1 $prog
     grep -a -E '^(ok|not ok) [0-9]+ - ' "$L/$prog/node0.log" | sed -E "s/^(ok|not ok) [0-9]+ - /\1 - $prog: /"
@@ -15,6 +17,16 @@ done
 check "unknown system calls 999 and -1 are named once each on the console" \
     [ "$(grep -a -c 'unsupported system call 999 ' "$L/ktest_sys/node0.log")" = 1 -a \
       "$(grep -a -c 'unsupported system call -1 ' "$L/ktest_sys/node0.log")" = 1 ]
+
+check "answered calls (fstat, newfstatat, readlink, open, rseq, clone3) are not reported on the console" \
+    log_lacks ktest_sys 'unsupported system call (2|4|5|89|257|262|267|334|435) '
+
+boot glibc -n 1 ktest_glibc
+check "a static glibc program exits 0" [ $RC = 0 ] || show_failure glibc
+check "glibc stdout is line-buffered: the printf line precedes the later write(2)" \
+    [ "$(grep -a -o 'ktest_glibc: [a-z]*' "$L/glibc/node0.log" | tr '\n' ' ')" = "ktest_glibc: first ktest_glibc: second " ]
+check "the glibc program's start-up calls are all answered (nothing reported)" \
+    log_lacks glibc 'unsupported system call'
 
 boot exit3 -n 2 --env GREETING=hello --env EMPTY= ktest_exit 3 "two words"
 check "a program exiting 3 makes the launcher fail with status 3" [ $RC = 3 ] || show_failure exit3

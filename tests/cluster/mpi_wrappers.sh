@@ -3,7 +3,8 @@
 # libmpi_mbcf/wrappers/mpicc (-show, -showme:compile/link, --version, -lmpi accepted),
 # CMake's FindMPI finding our mpicc, and libmpi_mbcf/wrappers/mpiexec / mpirun over the
 # cluster launcher (every rank's output, --tag-output, exit status, bad input,
-# --host). Prints TAP lines.
+# --host); mpif90 and mpiexec with Fortran programs on the nodes (the
+# conformance programs tests/fortran/*). Prints TAP lines.
 cd "$(dirname "$0")/../.." || exit 1
 L=$(mktemp -d "${TMPDIR:-/tmp}"/mpi_wrappers.XXXXXX)
 trap 'rm -rf "$L"' EXIT
@@ -52,3 +53,13 @@ $MPIEXEC -n 0 "$L/hi" >"$L/zero.out" 2>&1; rc=$?
 check "mpiexec -n 0 is refused (status 2)" test $rc = 2
 $MPIEXEC --host -n 3 "$L/hi_host" h >"$L/host.out" 2>&1; rc=$?
 check "mpiexec --host runs on the host backend" bash -c "test $rc = 0 && test \$(grep -c 'sum 3 arg h' '$L/host.out') = 3"
+# Fortran: built with mpif90 / mpif77 (musl + libgfortran), run by mpiexec like C programs
+(cd "$L" && "$OLDPWD/libmpi_mbcf/wrappers/mpif90" -O2 -o f_conform "$OLDPWD/tests/fortran/f_conform.f90" 2>/dev/null &&
+    "$OLDPWD/libmpi_mbcf/wrappers/mpif77" -O2 -o f_mpifh "$OLDPWD/tests/fortran/f_mpifh.f" 2>/dev/null)
+check "mpif90 and mpif77 build the Fortran conformance programs for the nodes" test -x "$L/f_conform" -a -x "$L/f_mpifh"
+$MPIEXEC -n 2 "$L/f_conform" >"$L/fc.out" 2>&1; rc=$?
+check "mpiexec -n 2 f_conform (use mpi): exit 0, every check passes (got $rc)" bash -c "test $rc = 0 &&
+    grep -q 'f_conform: [0-9]* checks, 0 failed' '$L/fc.out' && ! grep -q '^not ok' '$L/fc.out'"
+$MPIEXEC -n 2 "$L/f_mpifh" >"$L/fh.out" 2>&1; rc=$?
+check "mpiexec -n 2 f_mpifh (mpif.h, fixed form): exit 0, no failure (got $rc)" bash -c "test $rc = 0 &&
+    grep -q 'f_mpifh: 0 failed' '$L/fh.out'"

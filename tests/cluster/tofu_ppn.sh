@@ -1,6 +1,6 @@
 #!/bin/bash
 # tofu_ppn.sh - isolation between the processes of a node on the emulated Tofu
-# controller: `tofutest ppn` on 2 nodes x --ppn 2 (userland/tofutest/
+# controller: `tofutest ppn` on 2 nodes x --ppn 2 (tests/guest/tofutest/
 # tofutest_ppn.c). Puts, gets, atomics and notices addressed to process B land
 # in B only; process A cannot deregister B's STADD or free B's VCQ; after B
 # exits, puts to its old VCQ and STADD are refused and counted.

@@ -1,4 +1,4 @@
-/* tofutest.h - the parts of the Tofu test program (userland/tofutest). */
+/* tofutest.h - the parts of the Tofu test program (tests/guest/tofutest). */
 #ifndef TOFUTEST_H
 #define TOFUTEST_H
 

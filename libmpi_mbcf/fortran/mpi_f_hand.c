@@ -1,0 +1,235 @@
+/* mpi_f_hand.c - the Fortran subroutines that differ from their C form
+ * (MPI-3.1 sec 17.1): start-up without argc/argv, MPI_WTIME/MPI_WTICK as
+ * DOUBLE PRECISION functions, MPI_PCONTROL without IERROR, strings (blank
+ * padded, hidden lengths last), attribute values as INTEGER(MPI_ADDRESS_KIND)
+ * and Fortran copy/delete callbacks (sec 6.7.2), and the storage of the
+ * sentinel common blocks of mpif.h. Everything else is mpi_f_gen.c. */
+#include "mpi_f.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* 16-byte aligned: gfortran aligns the common blocks it emits that way. */
+#define COMMON_BLOCK __attribute__((aligned(16)))
+MPI_Fint mpi_fbottom_[1] COMMON_BLOCK, mpi_fin_place_[1] COMMON_BLOCK,
+    mpi_fstatus_ignore_[6] COMMON_BLOCK, mpi_fstatuses_ignore_[6] COMMON_BLOCK,
+    mpi_ferrcodes_ignore_[1] COMMON_BLOCK, mpi_funweighted_[1] COMMON_BLOCK,
+    mpi_fweights_empty_[1] COMMON_BLOCK;
+char mpi_fargv_null_[1] COMMON_BLOCK, mpi_fargvs_null_[1] COMMON_BLOCK;
+/* MPI-3.1 sec 17.2.5: the Fortran MPI_STATUS(ES)_IGNORE seen from C. */
+MPI_Fint *MPI_F_STATUS_IGNORE = mpi_fstatus_ignore_;
+MPI_Fint *MPI_F_STATUSES_IGNORE = mpi_fstatuses_ignore_;
+
+int mpi_f_unsupported(const char *fn)
+{
+    int rank = -1;
+    int up = 0;
+    MPI_Initialized(&up);
+    if (up)
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    fprintf(stderr, "libmpi_mbcf rank %d: %s has no Fortran binding (MPI_ERR_UNSUPPORTED_OPERATION)\n",
+            rank, fn);
+    return MPI_ERR_UNSUPPORTED_OPERATION;
+}
+
+/* ---- strings: Fortran CHARACTER(len) <-> C ---- */
+
+/* A C copy of a Fortran string without its trailing blanks (malloc'd). */
+static char *str_f2c(const char *f, size_t len)
+{
+    while (len > 0 && f[len - 1] == ' ')
+        len--;
+    char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, f, len);
+        c[len] = 0;
+    }
+    return c;
+}
+
+/* Copies a C string into a Fortran one, blank padded (truncated to len). */
+static void str_c2f(const char *c, char *f, size_t len)
+{
+    size_t n = strlen(c);
+    if (n > len)
+        n = len;
+    memcpy(f, c, n);
+    memset(f + n, ' ', len - n);
+}
+
+/* ---- environment ---- */
+
+void mpi_init_(MPI_Fint *ierr);
+void mpi_init_(MPI_Fint *ierr)
+{
+    *ierr = MPI_Init(NULL, NULL);
+}
+
+void mpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr);
+void mpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr)
+{
+    *ierr = MPI_Init_thread(NULL, NULL, *required, provided);
+}
+
+double mpi_wtime_(void);
+double mpi_wtime_(void) { return MPI_Wtime(); }
+double mpi_wtick_(void);
+double mpi_wtick_(void) { return MPI_Wtick(); }
+double pmpi_wtime_(void);
+double pmpi_wtime_(void) { return PMPI_Wtime(); }
+double pmpi_wtick_(void);
+double pmpi_wtick_(void) { return PMPI_Wtick(); }
+
+void mpi_pcontrol_(MPI_Fint *level);
+void mpi_pcontrol_(MPI_Fint *level) { (void)MPI_Pcontrol(*level); }
+
+/* A C call that fills a string of at most cap characters and its length. */
+#define STRING_OUT(cap, call)                                                    \
+    do {                                                                         \
+        char buf_[(cap) + 1];                                                    \
+        int n_ = 0;                                                              \
+        buf_[0] = 0;                                                             \
+        *ierr = (call);                                                          \
+        if (*ierr == MPI_SUCCESS) {                                              \
+            buf_[cap] = 0;                                                       \
+            str_c2f(buf_, name, len);                                            \
+            if (resultlen)                                                       \
+                *resultlen = n_ < (int)len ? n_ : (int)len;                      \
+        }                                                                        \
+    } while (0)
+
+void mpi_get_processor_name_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);
+void mpi_get_processor_name_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)
+{
+    STRING_OUT(MPI_MAX_PROCESSOR_NAME, MPI_Get_processor_name(buf_, &n_));
+}
+
+void mpi_get_library_version_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);
+void mpi_get_library_version_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)
+{
+    STRING_OUT(MPI_MAX_LIBRARY_VERSION_STRING, MPI_Get_library_version(buf_, &n_));
+}
+
+void mpi_error_string_(MPI_Fint *code, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);
+void mpi_error_string_(MPI_Fint *code, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)
+{
+    STRING_OUT(MPI_MAX_ERROR_STRING, MPI_Error_string(*code, buf_, &n_));
+}
+
+#define GET_NAME(fname, cfn)                                                                  \
+    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);     \
+    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)      \
+    {                                                                                         \
+        STRING_OUT(MPI_MAX_OBJECT_NAME, cfn(*h, buf_, &n_));                                  \
+    }
+GET_NAME(mpi_comm_get_name_, MPI_Comm_get_name)
+GET_NAME(mpi_type_get_name_, MPI_Type_get_name)
+GET_NAME(mpi_win_get_name_, MPI_Win_get_name)
+
+/* A C call taking one string s made from the Fortran string (f, flen). */
+#define STRING_IN(f, flen, call)                                                 \
+    do {                                                                         \
+        char *s = str_f2c(f, flen);                                              \
+        *ierr = s ? (call) : MPI_ERR_NO_MEM;                                     \
+        free(s);                                                                 \
+    } while (0)
+
+#define SET_NAME(fname, cfn)                                                     \
+    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len);       \
+    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len)        \
+    {                                                                            \
+        STRING_IN(name, len, cfn(*h, s));                                        \
+    }
+SET_NAME(mpi_comm_set_name_, MPI_Comm_set_name)
+SET_NAME(mpi_type_set_name_, MPI_Type_set_name)
+SET_NAME(mpi_win_set_name_, MPI_Win_set_name)
+
+void mpi_add_error_string_(MPI_Fint *code, const char *str, MPI_Fint *ierr, size_t len);
+void mpi_add_error_string_(MPI_Fint *code, const char *str, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(str, len, MPI_Add_error_string(*code, s));
+}
+
+/* ---- info (MPI-3.1 sec 9: keys and values are Fortran strings) ---- */
+
+void mpi_info_set_(MPI_Fint *info, const char *key, const char *val, MPI_Fint *ierr,
+                   size_t klen, size_t vlen);
+void mpi_info_set_(MPI_Fint *info, const char *key, const char *val, MPI_Fint *ierr,
+                   size_t klen, size_t vlen)
+{
+    char *k = str_f2c(key, klen), *v = str_f2c(val, vlen);
+    *ierr = k && v ? MPI_Info_set(*info, k, v) : MPI_ERR_NO_MEM;
+    free(k);
+    free(v);
+}
+
+void mpi_info_get_(MPI_Fint *info, const char *key, MPI_Fint *valuelen, char *value,
+                   MPI_Fint *flag, MPI_Fint *ierr, size_t klen, size_t vlen);
+void mpi_info_get_(MPI_Fint *info, const char *key, MPI_Fint *valuelen, char *value,
+                   MPI_Fint *flag, MPI_Fint *ierr, size_t klen, size_t vlen)
+{
+    char *k = str_f2c(key, klen);
+    int want = *valuelen < (int)vlen ? *valuelen : (int)vlen;
+    char *v = malloc((size_t)(want > 0 ? want : 0) + 1);
+    int f = 0;
+    *ierr = k && v ? MPI_Info_get(*info, k, want, v, &f) : MPI_ERR_NO_MEM;
+    if (*ierr == MPI_SUCCESS) {
+        *flag = mpi_f_logical(f);
+        if (f)
+            str_c2f(v, value, vlen);
+    }
+    free(k);
+    free(v);
+}
+
+void mpi_info_get_valuelen_(MPI_Fint *info, const char *key, MPI_Fint *valuelen, MPI_Fint *flag,
+                            MPI_Fint *ierr, size_t klen);
+void mpi_info_get_valuelen_(MPI_Fint *info, const char *key, MPI_Fint *valuelen, MPI_Fint *flag,
+                            MPI_Fint *ierr, size_t klen)
+{
+    int f = 0;
+    STRING_IN(key, klen, MPI_Info_get_valuelen(*info, s, valuelen, &f));
+    if (*ierr == MPI_SUCCESS)
+        *flag = mpi_f_logical(f);
+}
+
+void mpi_info_delete_(MPI_Fint *info, const char *key, MPI_Fint *ierr, size_t klen);
+void mpi_info_delete_(MPI_Fint *info, const char *key, MPI_Fint *ierr, size_t klen)
+{
+    STRING_IN(key, klen, MPI_Info_delete(*info, s));
+}
+
+void mpi_info_get_nthkey_(MPI_Fint *info, MPI_Fint *n, char *name, MPI_Fint *ierr, size_t len);
+void mpi_info_get_nthkey_(MPI_Fint *info, MPI_Fint *n, char *name, MPI_Fint *ierr, size_t len)
+{
+    MPI_Fint *resultlen = NULL;
+    STRING_OUT(MPI_MAX_INFO_KEY, MPI_Info_get_nthkey(*info, *n, buf_));
+    (void)resultlen;
+}
+
+/* ---- callbacks whose Fortran form is the C one (all arguments by
+ * reference): reduction operations (sec 5.9.5) and error handlers (sec 8.3) ---- */
+
+void mpi_op_create_(MPI_User_function *fn, MPI_Fint *commute, MPI_Fint *op, MPI_Fint *ierr);
+void mpi_op_create_(MPI_User_function *fn, MPI_Fint *commute, MPI_Fint *op, MPI_Fint *ierr)
+{
+    *ierr = MPI_Op_create(fn, *commute != 0, op);
+}
+
+void mpi_comm_create_errhandler_(MPI_Comm_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr);
+void mpi_comm_create_errhandler_(MPI_Comm_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr)
+{
+    *ierr = MPI_Comm_create_errhandler(fn, eh);
+}
+
+void mpi_errhandler_create_(MPI_Comm_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr);
+void mpi_errhandler_create_(MPI_Comm_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr)
+{
+    *ierr = MPI_Comm_create_errhandler(fn, eh);
+}
+
+void mpi_win_create_errhandler_(MPI_Win_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr);
+void mpi_win_create_errhandler_(MPI_Win_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr)
+{
+    *ierr = MPI_Win_create_errhandler(fn, eh);
+}
