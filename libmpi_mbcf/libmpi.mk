@@ -16,7 +16,7 @@ MPI_DIR      := libmpi_mbcf
 # btl_* transport over MBCF; dte/match portable engines; params, world.
 MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	btl_chan.c btl_put.c btl_export.c \
-	pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c pml_sreq.c \
+	pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c pml_sreq.c pml_rqorder.c \
 	pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c \
 	mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c mpi_mprobe.c mpi_request.c \
 	mpi_bsend.c mpi_datatype.c mpi_type_contents.c mpi_type_darray.c mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c mpi_coll.c \
@@ -85,7 +85,10 @@ $(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
 MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a
 
 # ---- host unit tests (cmocka) ----
-HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match
+HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder
+$(BUILD)/host/test_mpi_rqorder: tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml_rqorder.c $(MPI_DIR)/pml_rqorder.h $(MPI_DIR)/wire.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR) -Iuserland/libmbcf -o $@ tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml_rqorder.c -lcmocka
 $(BUILD)/host/test_mpi_dte: tests/host/test_mpi_dte.c $(MPI_DIR)/dte.c $(MPI_DIR)/dte.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR) -o $@ tests/host/test_mpi_dte.c $(MPI_DIR)/dte.c -lcmocka
