@@ -24,7 +24,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	mpi_intercomm.c mpi_topo_graph.c mpi_neighbor.c mpi_t.c mpi_info.c mpi_status_f90.c \
 	mpi_attr_obj.c mpi_unsupported_gen.c \
 	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \
-	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
+	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c rsched_topo.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \
 	userland/libmbcf/mbcf.h
 MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
