@@ -126,8 +126,8 @@ int main(int argc, char **argv)
     for (size_t t = 0; t < sizeof pts / sizeof pts[0]; t++) {
         int ok = layout_case(&pts[t], me, n);
         if (me == target)
-            CHECK(ok, "Accumulate REPLACE and MAXLOC of %d x %s: every member written, "
-                  "padding and neighbours untouched", NP, pts[t].name);
+            CHECK(ok, "Accumulate REPLACE, MAXLOC of %d x %s: members written, rest untouched",
+                  NP, pts[t].name);
     }
 
     /* ---- 2. no torn pairs under concurrent REPLACE and NO_OP reads ---- */
@@ -167,14 +167,13 @@ int main(int argc, char **argv)
                 }
     }
     if (me == reader)
-        CHECK(torn == 0, "%ld pairs read with Get_accumulate/Fetch_and_op(MPI_NO_OP) during "
-              "Accumulate(MPI_REPLACE) of %d-pair MPI_SHORT_INT blocks: %ld torn", reads, NP,
-              torn);
+        CHECK(torn == 0, "%ld NO_OP reads during REPLACE of %d-pair MPI_SHORT_INT: %ld torn",
+              reads, NP, torn);
     if (me == target) {
         int last = 1;
         for (int k = 0; k < NP; k++)
             last &= mem[k].v == EPOCHS * PER_EPOCH && agree(&mem[k]);
-        CHECK(last, "after the last fence every pair holds the last block written");
+        CHECK(last, "after the last fence every pair holds the last block");
     }
     MPI_Win_free(&win);
     free(mem);
@@ -212,9 +211,9 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     if (me == target)
         CHECK(cnt[1] == (long)incs * n && cnt[0] == 0 && cnt[2] == 0,
-              "Compare_and_swap counter from %d ranks x %d%s: %ld (want %ld)", n, incs,
+              "CAS counter, %d ranks x %d%s: %ld (want %ld)", n, incs,
 #ifdef LIBMPI_MBCF
-              " through two overlapping windows",
+              ", 2 overlapping windows",
 #else
               "",
 #endif
