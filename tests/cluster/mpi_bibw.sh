@@ -11,11 +11,13 @@
 # Passes when both ranks report every size in order and the program (from
 # the kernel's "program start" to its exit, boot excluded: OVMF alone takes
 # minutes on a loaded host) ran at most BIBW_BOUND s; a stall runs into the
-# launcher's BIBW_TIMEOUT.
+# launcher's BIBW_TIMEOUT. The slowest window of 64+64 messages is shown:
+# one caught behind a held FIFO-full append waits for MBCF's 2 s FIFO-full
+# timeout, but on a host loaded to 30 a window also takes 2 s without one.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 BIBW_TIMEOUT=${BIBW_TIMEOUT:-400}
-BIBW_BOUND=${BIBW_BOUND:-60}
+BIBW_BOUND=${BIBW_BOUND:-90}
 BUSY=${BIBW_BUSY:-2}              # competing busy loops on the host
 PROG=${BIBW_PROG:-build/mpi-tests/guest/p2p_bibw}
 make -s "$PROG" >/dev/null 2>&1
@@ -38,10 +40,14 @@ okc=$(grep -a -c '^ok [0-9]* - np=2 rank [01]: bibw' "$L/bibw/node0.log")
 t0=$(tr -d '\r' < "$L/bibw/node0.log" | sed -n 's/^cluster: t=\([0-9]*\) ms program start.*/\1/p' | head -1)
 t1=$(tr -d '\r' < "$L/bibw/node0.log" | sed -n 's/^mbcf: t=\([0-9]*\) ms leaving.*/\1/p' | head -1)
 PT=-1
+# the slowest window of any size on either rank
+SW=$(grep -a '^ok [0-9]* - np=2 rank [01]: bibw' "$L/bibw/node0.log" |
+     sed -n 's/.*slowest window \([0-9.]*\) s.*/\1/p' | sort -g | tail -1)
+SW=${SW:-99}
 [ -n "$t0" ] && [ -n "$t1" ] && PT=$(((t1 - t0) / 1000))
 bad=$(grep -a -c '^not ok' "$L/bibw/node0.log")
 echo "# load average $(cut -d' ' -f1-3 /proc/loadavg), $BUSY busy loops, boot and run $T s"
-check "osu_bibw pattern, 2 nodes, 256 B - 1 KiB x 64 x 100 each way, $BUSY busy loops: program ran ${PT} s (bound $BIBW_BOUND; exit $RC, $okc of 6 sizes in order, $bad wrong)" \
+check "osu_bibw pattern, 2 nodes, 256 B - 1 KiB x 64 x 100 each way, $BUSY busy loops: program ran ${PT} s (bound $BIBW_BOUND), slowest window $SW s (exit $RC, $okc of 6 sizes in order, $bad wrong)" \
     test "$RC" -eq 0 -a "$okc" -eq 6 -a "$bad" -eq 0 -a "$PT" -ge 0 -a "$PT" -le "$BIBW_BOUND" || {
     show_failure bibw
     grep -a 'STALL\|not ok\|took' "$L/bibw/node0.log" "$L/bibw/node1.log" | head -5 | sed 's/^/# /'
