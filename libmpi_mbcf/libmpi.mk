@@ -22,7 +22,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
 	objects/dte.c objects/comm_table.c objects/dtype_table.c objects/mpi_attr_obj.c api/mpi_attr.c \
 	$(addprefix pml/,match.c pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c \
-	    pml_sreq.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
+	    pml_sreq.c pml_rqorder.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
 	pcoll/pml_pcoll.c \
 	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
 	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c mpi_win_shared.c) \
@@ -32,7 +32,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	    mpi_pack_external.c mpi_op.c mpi_comm.c mpi_comm_group.c mpi_grequest.c mpi_group.c mpi_topo.c \
 	    mpi_coll.c mpi_intercomm.c mpi_topo_graph.c mpi_t.c mpi_info.c mpi_status_f90.c \
 	    mpi_unsupported_gen.c mpi_unsupported.c mpi_pcoll_coll.c)) \
-	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
+	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c rsched_topo.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*/*.h) $(COLL_HDRS) \
 	userland/lib/libmbcf/mbcf.h
 MPI_INC      := -I$(MPI_DIR)/include $(addprefix -I$(MPI_DIR)/,$(MPI_LAYERS)) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
@@ -93,7 +93,10 @@ $(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
 MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a
 
 # ---- host unit tests (cmocka) ----
-HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match
+HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder
+$(BUILD)/host/test_mpi_rqorder: tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c $(MPI_DIR)/pml/pml_rqorder.h $(MPI_DIR)/btl/wire.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/pml -I$(MPI_DIR)/btl -I$(MPI_DIR)/params -Iuserland/lib/libmbcf -o $@ tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c -lcmocka
 $(BUILD)/host/test_mpi_dte: tests/host/test_mpi_dte.c $(MPI_DIR)/objects/dte.c $(MPI_DIR)/objects/dte.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/objects -o $@ tests/host/test_mpi_dte.c $(MPI_DIR)/objects/dte.c -lcmocka

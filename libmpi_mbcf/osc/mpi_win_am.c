@@ -73,6 +73,55 @@ static int64_t esize_of(MPI_Datatype basic)
     return d && d->size > 0 ? d->size : 1;
 }
 
+/* target = origin op target on the accumulate's elements of basic: the
+ * target bytes are the segments s (in order), the origin's the packed
+ * stream data, tb bytes each. Element by element as MPI-3.1 sec 11.7.1
+ * asks: a type with gaps (the pair types MPI_SHORT_INT, MPI_DOUBLE_INT,
+ * MPI_LONG_INT, MPI_LONG_DOUBLE_INT: padding between value and index) has
+ * segments that split its elements, so both sides are unpacked into whole
+ * elements, reduced, and the result packed back over the segments. The
+ * whole operation runs in one call of the progress round, which executes
+ * every window's operations one at a time (the only thread that does:
+ * MPI_THREAD_MULTIPLE goes through one communication thread, docs/ult.md),
+ * so no other accumulate sees a half-written element. */
+static int acc_apply(char *tgt, const struct am_seg *s, int nseg, const char *data, int64_t tb,
+                     MPI_Datatype basic, MPI_Op op)
+{
+    struct dte *d = dt_layout(basic);
+    int64_t es = esize_of(basic), ext = d ? dte_extent(d) : es;
+    int whole = d && ext == es;
+    for (int i = 0; whole && i < nseg; i++)
+        whole = s[i].len % es == 0;
+    if (whole) {                       /* dense elements, never split by a segment */
+        for (int i = 0; i < nseg; data += s[i].len, i++) {
+            int e = op_reduce(data, tgt + s[i].off, (int)(s[i].len / es), basic, op);
+            if (e)
+                return e;
+        }
+        return MPI_SUCCESS;
+    }
+    int64_t n = tb / es;
+    char *cur = malloc((size_t)tb + 1), *te = malloc((size_t)(n * ext) + 1),
+         *oe = malloc((size_t)(n * ext) + 1);
+    int e = cur && te && oe ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (!e) {
+        gather_segs(tgt, s, nseg, cur);
+        dte_unpack(d, te, n, cur, 0, n * es);
+        dte_unpack(d, oe, n, data, 0, n * es);
+        e = op_reduce(oe, te, (int)n, basic, op);
+        if (!e) {
+            dte_pack(d, te, n, cur, 0, n * es);
+            const char *p = cur;
+            for (int i = 0; i < nseg; p += s[i].len, i++)
+                memcpy(tgt + s[i].off, p, (size_t)s[i].len);
+        }
+    }
+    free(cur);
+    free(te);
+    free(oe);
+    return e;
+}
+
 int win_am_execute(struct win *w, int src, const struct am_hdr *h, const void *body,
                    void **reply, int64_t *rlen)
 {
@@ -113,13 +162,7 @@ int win_am_execute(struct win *w, int src, const struct am_hdr *h, const void *b
     case AM_GACC:
         if (h->op == MPI_NO_OP)
             return MPI_SUCCESS;
-        for (int i = 0; i < h->nseg; data += s[i].len, i++) {
-            int e = op_reduce(data, tgt + s[i].off, (int)(s[i].len / esize_of(h->basic)),
-                              h->basic, h->op);   /* target = origin op target */
-            if (e)
-                return e;
-        }
-        return MPI_SUCCESS;
+        return acc_apply(tgt, s, h->nseg, data, tb, h->basic, h->op);
     case AM_CAS: {
         int64_t n = esize_of(h->basic);
         if (!memcmp(tgt + s[0].off, data + n, (size_t)n))

@@ -29,6 +29,7 @@
 #include "mpi_datatype.h"
 #include "pml_internal.h"
 #include "pml_pcoll.h"
+#include "rsched_topo.h"
 #pragma GCC visibility push(default)
 #include "mpix_mbcf.h"
 #pragma GCC visibility pop
@@ -55,6 +56,8 @@ static struct {
     struct rsched_cost cost;
     struct pcoll_set *sets[MAX_SETS];
     struct pcoll_set *building;      /* the set whose registrations reg records */
+    struct rsched_topo topo;         /* its communicator's topology (dir_of), or none */
+    struct comm *topo_comm;
     int busy;                        /* inside a collective of the mode */
     char why[160];
 } P;
@@ -65,6 +68,42 @@ static int rec_reg(void *ctx, void *buf, uint32_t bytes, uint64_t *stadd)
     if (rc == 0 && P.building && P.building->nstadd < MAX_SET_REQS)
         P.building->stadd[P.building->nstadd++] = *stadd;
     return rc;
+}
+
+/* The halo direction of a peer (world rank): on the process grid of the
+ * set's communicator when it has a Cartesian (1-D or 2-D) or graph
+ * topology, else the transport's (the Tofu shape in world rank order). */
+static int topo_dir_of(void *ctx, int peer)
+{
+    if (P.topo.kind == RSCHED_TOPO_NONE)
+        return P.tr.dir_of(ctx, peer);
+    int r = comm_rank_of_world(P.topo_comm, peer);
+    return r < 0 ? -1 : rsched_topo_dir(&P.topo, r);
+}
+
+/* The topology of the communicator every member of h[0..n) uses (none when
+ * they differ or it has none of the kinds rsched_topo.h knows). */
+static void set_topo(int n, MPI_Request h[])
+{
+    P.topo.kind = RSCHED_TOPO_NONE;
+    P.topo_comm = NULL;
+    struct req *r0 = n ? req_get(h[0]) : NULL;
+    struct comm *c = r0 ? comm_get(r0->comm) : NULL;
+    for (int i = 1; c && i < n; i++)
+        if (!req_get(h[i]) || req_get(h[i])->comm != r0->comm)
+            c = NULL;
+    if (!c || c->inter)
+        return;
+    if (c->topo == MPI_CART) {
+        rsched_topo_cart(&P.topo, c->rank, c->ndims, c->dims, c->periods);
+    } else if (c->topo == MPI_GRAPH && c->rank < c->gnodes) {
+        int lo = c->rank ? c->gindex[c->rank - 1] : 0;
+        rsched_topo_graph(&P.topo, c->rank, c->gedges + lo, c->gindex[c->rank] - lo);
+    } else if (c->topo == MPI_DIST_GRAPH) {
+        rsched_topo_graph(&P.topo, c->rank, c->dsts, c->outdeg);
+    }
+    if (P.topo.kind != RSCHED_TOPO_NONE)
+        P.topo_comm = c;
 }
 
 static void drop(struct pcoll_set *s)
@@ -97,6 +136,7 @@ static int wanted(struct rsched_algo *a)
             fprintf(stderr, "mpi_mbcf: MPI_MBCF_RSCHED=%s: %s: mode off\n", v, P.why);
         P.ops = P.tr;
         P.ops.reg = rec_reg;
+        P.ops.dir_of = topo_dir_of;
     }
     return P.opened > 0;
 }
@@ -165,6 +205,7 @@ static struct pcoll_set *make_set(int n, MPI_Request h[], const struct rsched_al
     int rc = RSCHED_PC_ETRANSPORT;
     if (pc) {
         P.building = s;
+        set_topo(ok ? n : 0, h);
         /* a set that failed here still takes part, with one request to
          * no rank (peer -1), which the core refuses: its veto makes every
          * process fall back alike */
@@ -174,6 +215,7 @@ static struct pcoll_set *make_set(int n, MPI_Request h[], const struct rsched_al
                 : rsched_pc_init(pc, a, &P.cost, &veto, 1, &P.ops);
         P.busy--;
         P.building = NULL;
+        P.topo.kind = RSCHED_TOPO_NONE;
         if (ok && rc != 0)
             snprintf(why, sizeof why, "%s", rc == RSCHED_PC_FALLBACK ? pc->why : "transport error");
     }

@@ -124,17 +124,36 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
     }
 }
 
+/* A request-channel item of p (W_REQ, W_CTS, W_CANCEL; numbered in
+ * wire.pad, pml_sreq.c): handled now if it is the next one, with the kept
+ * ones that follow it, else kept (pml_rqorder.h): neither FIFO waits for
+ * the other. */
+static void rq_item(int p, const struct wire *w)
+{
+    struct rq_order *o = &pml_peers[p].rq_in;
+    int r = rq_order_arrive(o, w);
+    if (r < 0) {
+        fprintf(stderr, "libmpi_mbcf rank %d: out of memory for send-requests\n",
+                mpi_world_rank);
+        PMPI_Abort(MPI_COMM_WORLD, 72);
+    }
+    if (r == 0)
+        return;
+    handle(CH_REQ, p, w, NULL, 0);
+    struct wire k;
+    while (rq_order_next(o, &k))
+        handle(CH_REQ, p, &k, NULL, 0);
+}
+
 /* Attached send-requests follow an entry's data: not 8-byte aligned, so each
  * is copied out before use (out of line: the drain's frame stays small). */
 static __attribute__((noinline)) void rx_attached(int p, const char *attp, size_t natt)
 {
-    struct pml_peer *pp = &pml_peers[p];
     for (size_t i = 0; i < natt; i++) {
         struct wire a;
         memcpy(&a, attp + i * sizeof a, sizeof a);
-        pp->rq_in = a.pad;
         if (a.type == W_REQ)
-            sreq_arrive(p, &a);
+            rq_item(p, &a);
     }
 }
 
@@ -170,25 +189,15 @@ PATH_INLINE void rx_drain(int p, int kind)
             /* a duplicate or an entry after a gap is dropped: the sender
              * goes back (btl_chan.c) */
             if (w->tseq == *expect) {
-                /* request-channel items in their numbered order (pml_sreq.c) */
-                uint32_t first = 0;
-                if (kind == CH_REQ)
-                    first = w->pad;
-                else if (natt)
-                    memcpy(&first, attp + offsetof(struct wire, pad), sizeof first);
-                if (first && first != pp->rq_in + 1) {
-                    pml_rx.left = 1;       /* an earlier one is in the other FIFO */
-                    return;
-                }
                 ++*expect;
-                if (kind == CH_MSG && w->type == W_DONE)
+                if (kind == CH_REQ)
+                    rq_item(p, w);         /* in their numbered order (pml_rqorder.h) */
+                else if (w->type == W_DONE)
                     done_fast(p, w, pay, plen);
-                else if (kind == CH_MSG && w->type == W_EAGER)
+                else if (w->type == W_EAGER)
                     eager_fast(p, w, pay, plen);
                 else
                     handle(kind, p, w, pay, plen);
-                if (kind == CH_REQ)
-                    pp->rq_in = w->pad;
                 if (natt)
                     rx_attached(p, attp, natt);
             }

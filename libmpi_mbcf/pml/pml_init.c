@@ -15,7 +15,8 @@ int pml_init(void)
         struct pml_peer *pp = &pml_peers[p];
         pp->seen = 0;
         pp->npend = 0;
-        pp->rq_out = pp->rq_in = 0;
+        pp->rq_out = 0;
+        rq_order_destroy(&pp->rq_in);
         mq_sreq_peer_init(&pp->sreqs);
     }
     world_abort_notify = pml_abort_peers;  /* MPI_Abort and fatal errors tell the peers */

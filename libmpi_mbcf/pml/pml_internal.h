@@ -8,6 +8,7 @@
 #include "match.h"
 #include "params.h"
 #include "pml.h"
+#include "pml_rqorder.h"
 #include "wire.h"
 #include "world.h"
 
@@ -20,7 +21,7 @@
 struct pml_peer {
     uint32_t seen;              /* FIFO messages (W_EAGER/W_RTS) processed from it: the
                                  * next one must carry mseq seen+1 (expected sequence) */
-    uint32_t rq_in;             /* number of its last request-channel item handled */
+    struct rq_order rq_in;      /* its request-channel items, handled in number order */
     uint32_t rq_out;            /* number of our last request-channel item to it */
     int npend;
     struct wire pend[PEND_MAX]; /* our send-requests waiting for the next doorbell */

@@ -68,6 +68,12 @@ bench-rsched:
 	@echo "bench-rsched: drivers/tofu_emu/model/tofu_model.c missing; nothing to simulate with" >&2; exit 1
 endif
 
+# Directions on a communicator's Cartesian or graph topology (rsched_topo.h).
+HOST_TESTS += $(BUILD)/host/test_rsched_topo
+$(BUILD)/host/test_rsched_topo: tests/host/test_rsched_topo.c $(RSCHED_DIR)/rsched_topo.c $(RSCHED_SRCS) $(RSCHED_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(RSCHED_CFLAGS) -o $@ tests/host/test_rsched_topo.c $(RSCHED_DIR)/rsched_topo.c $(RSCHED_SRCS) -lcmocka
+
 # The pseudo-collective core (seed 000 sec 4.1) on an in-memory transport.
 HOST_TESTS += $(BUILD)/host/test_rsched_pcoll
 $(BUILD)/host/test_rsched_pcoll: tests/host/test_rsched_pcoll.c $(RSCHED_DIR)/rsched_pcoll.c $(RSCHED_SRCS) $(RSCHED_HDRS)

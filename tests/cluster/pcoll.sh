@@ -11,8 +11,13 @@
 #      counts the mode's starts, sets and fallbacks;
 #   2. userland/apps/halo, plain MPI persistent calls, E-W and all 8 directions at
 #      k = 60 with the mode off and on (bl4o, TofuD): every halo cell checked
-#      both ways (tests/cluster/halo.sh runs every case and scheduler).
-# Under 60 s on an idle host.
+#      both ways (tests/cluster/halo.sh runs every case and scheduler);
+#   3. (PCOLL_CART=0 skips it) the same halo written with MPI_Cart_create
+#      (halo -C: periodic, MPI_Dims_create(8, 2) = 4x2, neighbours by
+#      MPI_Cart_rank) on 8 nodes of --tofu 4x2x1 with bl4: the mode must
+#      recognise the Cartesian communicator's neighbours (its numbering is
+#      not the Tofu shape's) and run every exchange (pcoll_starts > 0).
+# Under 60 s on an idle host (the 8-node boot: about 2 minutes more).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 if [ ! -f userland/lib/libmbcf/mbcf_guest.c ]; then
@@ -47,4 +52,18 @@ check "halo: 4 runs (E-W and all 8 directions, mode off and on) verified, all 4 
 check "halo: mode off ran MPI's protocol, bl4o the pseudo-collective mode, for both cases" \
     test "$(log halo | grep -c '^RESULT halo .* sched=off .*model_us=-1.00 errors=0')" -eq 2 -a \
          "$(log halo | grep -c '^RESULT halo .* sched=bl4o .*errors=0')" -eq 2 || fail=1
+if [ "${PCOLL_CART:-1}" != 0 ]; then
+    BOOT_TIMEOUT=480 boot cart -n 8 --mem 256 --tofu 4x2x1 --tofu-mode tofu1 --env MPI_MBCF_STATS=1 \
+        build/user/halo -C -c all8 -k 60 -n 2 -s bl4
+    log cart | sed -n 's/^\(ok\|not ok\) [0-9]* - /\1 - /p'
+    log cart | grep '^# halo' | head -2
+    check "halo -C (MPI_Cart_create 4x2) on --tofu 4x2x1: all 8 directions verified, 8 nodes exited 0" \
+        test "$RC" -eq 0 -a "$(log cart | grep -c '^ok [0-9]* - halo')" -eq 1 || { fail=1; show_failure cart; }
+    starts=$(for n in 0 1 2 3 4 5 6 7; do tr -d '\r' < "$L/cart/node$n.log"; done |
+             sed -n 's/.*mpi_mbcf_stats .* pcoll_starts=\([0-9]*\) .*/\1/p' | tr '\n' ' ')
+    check "halo -C: bl4 took the scheduled path on every rank (pcoll_starts: $starts)" \
+        test "$(log cart | grep -c '^RESULT halo .* sched=bl4 .*errors=0')" -eq 1 -a \
+             "$(echo "$starts" | wc -w)" -eq 8 -a \
+             "$(echo "$starts" | tr ' ' '\n' | grep -c '^[1-9]')" -eq 8 || fail=1
+fi
 exit $fail

@@ -7,7 +7,7 @@
  * MPICH.
  *
  *   halo [-c ew|ns|4dir|diag|all8|all[,...]] [-k K[,K...]] [-n ITERS] [-x PX -y PY]
- *        [-s off|rr1|rr2|rr4|bl1|bl2|bl4|bl4o|...[,...]] [-R]
+ *        [-s off|rr1|rr2|rr4|bl1|bl2|bl4|bl4o|...[,...]] [-R] [-C]
  *
  * -s (default: $MPI_MBCF_RSCHED, else off) picks the exchange by setting
  * MPI_MBCF_RSCHED before each case's requests start: "off" is MPI's
@@ -27,7 +27,11 @@
  * diagonals one per halo row of the 2 x 2 corner, 2 x (2+k+2)*2*8 B. The
  * requests are posted in the order of rsched_halo_puts (diagonals, E, W,
  * N, N, S, S). Ranks sit on the grid as rank = y * PX + x (the Tofu logical
- * order of drivers/tofu_emu/model/tofu_topo.h).
+ * order of drivers/tofu_emu/model/tofu_topo.h). -C writes the grid the standard
+ * way instead: MPI_Dims_create(P, 2) and a periodic MPI_Cart_create
+ * (dimension 0 is y, dimension 1 is x, as row-major numbering makes the
+ * last one vary fastest), neighbours by MPI_Cart_rank, the requests on the
+ * Cartesian communicator.
  *
  * Per case and k, one line:
  *   RESULT halo case=C k=K procs=P grid=PXxPY iters=N bytes_per_proc=B sched=S
@@ -62,6 +66,8 @@ struct grid {
     double *f;                      /* f[(j * SI + i) * kk + l] */
     const char *sched;              /* "off" or an RSched name */
     int loose;                      /* -R: E/W receives one double longer */
+    MPI_Comm comm;                  /* the requests' communicator (-C: Cartesian) */
+    int cart;
 };
 
 /* one message of the exchange */
@@ -126,6 +132,10 @@ static int plan_dir(const struct grid *g, int dir, int sending, double *packbuf,
      * neighbour's send toward opposite(d) */
     int tagdir = sending ? dir : rsched_dir_opposite(dir);
     int peer = rsched_halo_neighbor(g->px, g->py, g->x, g->y, dir);
+    if (g->cart) {                  /* periodic: MPI_Cart_rank wraps */
+        int c[2] = { g->y + dy, g->x + dx };
+        MPI_Cart_rank(g->comm, c, &peer);
+    }
     if (dy == 0) {                  /* E/W: one packed message */
         m[0] = (struct msg){ dir, -1, peer, tagdir * 2,
                              (x1 - x0) * (y1 - y0) * g->kk + (!sending && g->loose), packbuf,
@@ -213,10 +223,10 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
     setenv("MPI_MBCF_RSCHED", g->sched, 1);
     for (int i = 0; i < nr; i++)
         MPI_Recv_init(recvs[i].buf, recvs[i].count, MPI_DOUBLE, recvs[i].peer, recvs[i].tag,
-                      MPI_COMM_WORLD, &req[i]);
+                      g->comm, &req[i]);
     for (int i = 0; i < ns; i++)
         MPI_Send_init(sends[i].buf, sends[i].count, MPI_DOUBLE, sends[i].peer, sends[i].tag,
-                      MPI_COMM_WORLD, &req[nr + i]);
+                      g->comm, &req[nr + i]);
     double *model = malloc((size_t)iters * sizeof *model);
 #ifdef HALO_MPIX
     long long starts0 = MPIX_Mbcf_pcoll_starts();
@@ -288,7 +298,7 @@ static int run_case(struct grid *g, int hcase, int iters, int *tapno)
 static void usage(void)
 {
     fprintf(stderr, "usage: halo [-c ew|ns|4dir|diag|all8|all[,...]] [-k K[,K...]] [-n ITERS] [-x PX -y PY]"
-                    " [-s off|rr1|..|bl4o[,...]] [-R]\n");
+                    " [-s off|rr1|..|bl4o[,...]] [-R] [-C]\n");
 }
 
 int main(int argc, char **argv)
@@ -330,6 +340,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[a], "-R")) {
             g.loose = 1;
             a--;            /* no value */
+        } else if (!strcmp(argv[a], "-C")) {
+            g.cart = 1;
+            a--;
         } else {
             usage();
             MPI_Abort(MPI_COMM_WORLD, 2);
@@ -357,8 +370,20 @@ int main(int argc, char **argv)
     int nsched = 0;
     for (char *t = strtok_r(list, ",", &save); t && nsched < 32; t = strtok_r(NULL, ",", &save))
         scheds[nsched++] = t;
+    g.comm = MPI_COMM_WORLD;
     g.x = g.rank % g.px;
     g.y = g.rank / g.px;
+    if (g.cart) {
+        int dims[2] = { 0, 0 }, periods[2] = { 1, 1 }, c[2];
+        MPI_Dims_create(size, 2, dims);
+        MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &g.comm);
+        MPI_Comm_rank(g.comm, &g.rank);
+        MPI_Cart_coords(g.comm, g.rank, 2, c);
+        g.py = dims[0];
+        g.px = dims[1];
+        g.y = c[0];
+        g.x = c[1];
+    }
     int fails = 0, tapno = 0;
     for (int i = 0; i < nk; i++) {
         if (ks[i] < 1 || ks[i] > 4096) {
