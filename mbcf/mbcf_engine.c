@@ -814,6 +814,13 @@ void mbcf_leave(struct mbcf_engine *e)
             e->st.tx_bye++;
 }
 
+uint64_t mbcf_dead_ns_oversub(uint64_t dead_ns, uint32_t oversub_pct)
+{
+    if (oversub_pct <= 200 || dead_ns > UINT64_MAX / oversub_pct)
+        return dead_ns;
+    return dead_ns * oversub_pct / 200;
+}
+
 uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left)
 {
     if (left)

@@ -171,6 +171,12 @@ void mbcf_tick(struct mbcf_engine *e);
 /* This node's task has ended: send a BYE (with our ack) to every live peer.
  * Call it a few times (frames can be lost); peers answer nothing. */
 void mbcf_leave(struct mbcf_engine *e);
+/* The silence after which a peer is dead, for a host running more vCPUs than
+ * it has cores (oversub_pct: host vCPUs per core x 100, 0 = not known): a
+ * node whose emulator gets 1/f of a core is starved for longer stretches, so
+ * dead_ns grows with f / 2 (unchanged up to 2 vCPUs per core, where dead_ns
+ * was measured; 16 one-vCPU nodes on 2 cores: x4). */
+uint64_t mbcf_dead_ns_oversub(uint64_t dead_ns, uint32_t oversub_pct);
 /* Peers declared dead: bit p for node p; *left (may be NULL) gets those that
  * said BYE. When each was declared: mbcf_dead_since (0: alive). */
 uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left);
