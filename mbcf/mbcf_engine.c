@@ -50,7 +50,7 @@ struct tx {
     uint32_t fast_base;
     uint64_t fast_ns;             /* when the last fast retransmit went out */
     uint64_t pto_deadline;        /* tail-loss probe due (RFC 8985 sec. 7) */
-    uint8_t pto_armed, tlp_out;   /* probe timer running / a probe sent, no progress since */
+    uint8_t pto_armed, tlp_out;   /* probe timer running / probes sent since the last progress */
     uint8_t rto_count;            /* timeouts since the last progress */
     uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];
@@ -381,7 +381,16 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
 static void arm_pto(struct mbcf_engine *e, struct tx *t, uint64_t now)
 {
     t->pto_armed = t->srtt != 0;
-    t->pto_deadline = now + 2 * t->srtt + e->cfg.ack_delay_ns;
+    t->pto_deadline = now + umin(2 * t->srtt + e->cfg.ack_delay_ns, t->rto_cur);
+}
+
+/* Probes per loss episode: one (RFC 8985 sec. 7.3); a thin stream, whose
+ * RTO does not back off for its first THIN_LINEAR timeouts either, probes up
+ * to THIN_LINEAR times, 2 srtt apart, before its RTO (which srtt + 4 rttvar
+ * puts far above 2 srtt on a noisy host) takes over. */
+static unsigned tlp_limit(const struct tx *t)
+{
+    return t->max - t->base < THIN_FRAMES ? THIN_LINEAR : 1;
 }
 
 /* The probe: the last frame sent goes once more (RFC 8985 sec. 7.3). If the
@@ -391,14 +400,21 @@ static void arm_pto(struct mbcf_engine *e, struct tx *t, uint64_t now)
  * restarts from now. One probe until an ack shows progress. */
 static void send_tlp(struct mbcf_engine *e, int p, struct tx *t, uint64_t now)
 {
-    struct slot *s = &t->slots[(t->max - 1) % MBCF_WINDOW];
+    /* the first probe: the last frame; a thin stream's later ones: the
+     * oldest frame the target does not hold (what its RTO would resend) */
+    uint32_t q = t->max - 1;
+    if (t->tlp_out && !t->slots[t->base % MBCF_WINDOW].sacked)
+        q = t->base;
+    struct slot *s = &t->slots[q % MBCF_WINDOW];
     t->pto_armed = 0;
     if (send_slot(e, p, t, s) < 0) {
         e->st.tx_blocked++;
         t->pto_armed = 1;             /* the next tick tries again */
         return;
     }
-    t->tlp_out = 1;
+    t->tlp_out++;
+    if (t->tlp_out < tlp_limit(t))   /* a thin stream probes again after as long */
+        arm_pto(e, t, now);
     s->sent_ns = 0;
     s->xmit_ns = now;
     e->st.tx_retrans++;
@@ -993,7 +1009,7 @@ void mbcf_tick(struct mbcf_engine *e)
             t->rto_armed = 0;
             t->pto_armed = 0;
         } else if (t->pto_armed && now >= t->pto_deadline && t->nxt != t->base &&
-                   !t->busy && !t->rto_recovery && !t->tlp_out) {
+                   !t->busy && !t->rto_recovery && t->tlp_out < tlp_limit(t)) {
             send_tlp(e, p, t, now);
         }
         pump(e, p, t);

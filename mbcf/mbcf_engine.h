@@ -26,7 +26,10 @@
  *    rto_max_ns), and when no ack came for 2 srtt + ack_delay_ns while frames
  *    are out, A resends the last frame sent once (a tail-loss probe, RFC 8985
  *    sec. 7): its ack, or the SACK it provokes, recovers a lost tail or a
- *    lost ack after about two round trips instead of a timeout;
+ *    lost ack after about two round trips instead of a timeout. A thin
+ *    stream (fewer than 4 frames out) probes up to 6 times, 2 srtt apart,
+ *    the later probes resending its oldest frame the target lacks, and its
+ *    RTO keeps its value for 6 timeouts (Linux tcp_thin_linear_timeouts);
  *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
  *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
  *    behind it: A probes again after a growing delay. If the FIFO stays full

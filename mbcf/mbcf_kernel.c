@@ -537,10 +537,34 @@ static void mbcf_net_tick(void)
 #define BYE_AFTER_NS   1000000000ull
 #define BYE_TIMES      3
 #define BYE_GAP_NS     20000000ull
+/* With --net-stats (fw_cfg opt/cluster/net_stats=1): how the engine recovered
+ * from loss over the run (timeouts vs. tail-loss probes vs. fast retransmits). */
+static void print_recovery_stats(void)
+{
+    char b[4];
+    if (fwcfg_read_file("opt/cluster/net_stats", b, sizeof b - 1) <= 0 || b[0] != '1')
+        return;
+    const struct mbcf_stats_eng *e = mbcf_engine_stats(mk.eng);
+    kprintf("mbcf-stats: tx_data=%llu tx_retrans=%llu timeouts=%llu tlp_probes=%llu "
+            "fast_retrans=%llu tx_ack=%llu rx_dup=%llu rx_ooo=%llu busy_acks_rx=%llu\n",
+            (unsigned long long)e->tx_data, (unsigned long long)e->tx_retrans,
+            (unsigned long long)e->timeouts, (unsigned long long)e->tlp_probes,
+            (unsigned long long)e->fast_retrans, (unsigned long long)e->tx_ack,
+            (unsigned long long)e->rx_dup, (unsigned long long)e->rx_ooo,
+            (unsigned long long)e->busy_acks_rx);
+    for (int p = 0; p < net_nodes(); p++) {
+        struct mbcf_peer_state ps;
+        mbcf_peer_state(mk.eng, p, &ps);
+        if (p != net_rank())
+            kprintf("mbcf-stats: peer %d rto %lu us\n", p, ps.rto_cur_ns / 1000);
+    }
+}
+
 static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
         return;
+    print_recovery_stats();
     for (int t = 0; t < MBCF_K_TASKS; t++)
         kt[t].ready = 0;              /* the tasks are gone: no more ring writes */
     mbcf_k_ptc_reset();
