@@ -8,7 +8,8 @@ MBCF_HOST_CFLAGS := $(HOST_CFLAGS) $(WPROTO) -Imbcf
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mbcf_wire $(BUILD)/host/test_mbcf_fifo \
-              $(BUILD)/host/test_mbcf_engine $(BUILD)/host/test_mbcf_dead
+              $(BUILD)/host/test_mbcf_engine $(BUILD)/host/test_mbcf_dead \
+              $(BUILD)/host/test_mbcf_recovery
 
 $(BUILD)/host/test_mbcf_wire: tests/host/test_mbcf_wire.c $(MBCF_PORTABLE) $(MBCF_HDRS)
 	@mkdir -p $(dir $@)
@@ -28,6 +29,12 @@ $(BUILD)/host/test_mbcf_dead: tests/host/test_mbcf_dead.c tests/host/test_mbcf_s
 		tests/host/test_mbcf_sim.h $(MBCF_PORTABLE) $(MBCF_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(MBCF_HOST_CFLAGS) -Itests/host -o $@ tests/host/test_mbcf_dead.c \
+		tests/host/test_mbcf_sim.c $(MBCF_PORTABLE) -lcmocka
+
+$(BUILD)/host/test_mbcf_recovery: tests/host/test_mbcf_recovery.c tests/host/test_mbcf_sim.c \
+		tests/host/test_mbcf_sim.h $(MBCF_PORTABLE) $(MBCF_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(MBCF_HOST_CFLAGS) -Itests/host -o $@ tests/host/test_mbcf_recovery.c \
 		tests/host/test_mbcf_sim.c $(MBCF_PORTABLE) -lcmocka
 
 # ---- libFuzzer targets (clang), run by tests/host/fuzz_mbcf.sh ----

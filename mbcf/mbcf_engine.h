@@ -16,9 +16,20 @@
  *    it reports them in a pure ACK with a SACK mask (mbcf_wire.h);
  *  - A keeps at most MBCF_WINDOW unacknowledged frames (flow control), goes back
  *    to the oldest unacknowledged frame on timeout (exponential backoff) or
- *    when B reports a gap (fast retransmit, once per window position), and
+ *    when B reports a gap (fast retransmit; again at the same position only
+ *    once the last one had time to arrive, as RACK, RFC 8985 sec. 6), and
  *    resends only the frames B neither acknowledged nor holds (selective
  *    retransmission; a fast retransmit stops at the highest held frame);
+ *  - loss recovery timers follow TCP's: the retransmission timeout comes from
+ *    the measured round trip (RFC 6298: srtt + 4 rttvar, Karn's rule, a floor
+ *    of rto_min_ns suited to this link, doubling per timeout up to
+ *    rto_max_ns), and when no ack came for 2 srtt + ack_delay_ns while frames
+ *    are out, A resends the last frame sent once (a tail-loss probe, RFC 8985
+ *    sec. 7): its ack, or the SACK it provokes, recovers a lost tail or a
+ *    lost ack after about two round trips instead of a timeout. A thin
+ *    stream (fewer than 4 frames out) probes up to 6 times, 2 srtt apart,
+ *    the later probes resending its oldest frame the target lacks, and its
+ *    RTO keeps its value for 6 timeouts (Linux tcp_thin_linear_timeouts);
  *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
  *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
  *    behind it: A probes again after a growing delay. If the FIFO stays full
@@ -92,9 +103,12 @@ struct mbcf_callbacks {
 struct mbcf_config {
     int self;                      /* this node's rank */
     int nodes;                     /* node count (<= MBCF_MAX_NODES) */
-    uint64_t rto_ns;               /* first and smallest retransmission timeout (the
-                                      RTT estimate srtt + 4 rttvar can raise it) */
+    uint64_t rto_ns;               /* retransmission timeout before the first RTT sample */
+    uint64_t rto_min_ns;           /* floor of the RTO from the RTT estimate, srtt + 4 rttvar
+                                      (RFC 6298 sec. 2; 0: rto_ns) */
     uint64_t rto_max_ns;           /* backoff limit */
+    uint64_t ack_delay_ns;         /* longest a peer may hold back an ack (its tick): added
+                                      to the tail-loss probe timeout 2 srtt (RFC 8985 sec. 7.2) */
     uint64_t busy_ns;              /* first probe delay after a BUSY ack */
     uint64_t busy_max_ns;          /* probe delay limit */
     uint64_t fifo_full_timeout_ns; /* hold a full-FIFO append at most this long (0: forever) */
@@ -113,6 +127,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes);
 struct mbcf_stats_eng {
     uint64_t tx_data, tx_ack, tx_retrans, tx_blocked;
     uint64_t timeouts, fast_retrans, busy_acks_rx;
+    uint64_t tlp_probes;           /* tail-loss probes sent (RFC 8985 sec. 7) */
     uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_stale_ack;
     uint64_t rx_malformed, rx_bad_src, rx_bad_sequence, rx_no_memory;
     uint64_t malformed_by_reason[MBCF_WIRE_NERR];
@@ -159,6 +174,12 @@ void mbcf_tick(struct mbcf_engine *e);
 /* This node's task has ended: send a BYE (with our ack) to every live peer.
  * Call it a few times (frames can be lost); peers answer nothing. */
 void mbcf_leave(struct mbcf_engine *e);
+/* The silence after which a peer is dead, for a host running more vCPUs than
+ * it has cores (oversub_pct: host vCPUs per core x 100, 0 = not known): a
+ * node whose emulator gets 1/f of a core is starved for longer stretches, so
+ * dead_ns grows with f / 2 (unchanged up to 2 vCPUs per core, where dead_ns
+ * was measured; 16 one-vCPU nodes on 2 cores: x4). */
+uint64_t mbcf_dead_ns_oversub(uint64_t dead_ns, uint32_t oversub_pct);
 /* Peers declared dead: bit p for node p; *left (may be NULL) gets those that
  * said BYE. When each was declared: mbcf_dead_since (0: alive). */
 uint64_t mbcf_dead_mask(const struct mbcf_engine *e, uint64_t *left);

@@ -12,7 +12,8 @@
  *
  * Dead peers: at power-off the node tells its peers it is leaving
  * (mbcf_leave, BYE), and a peer silent for peer_dead_ms (fw_cfg
- * opt/cluster/peer_dead_ms, default PEER_DEAD_MS_DEFAULT, 0 = never) is
+ * opt/cluster/peer_dead_ms, default PEER_DEAD_MS_DEFAULT scaled by the host's
+ * oversubscription in opt/cluster/oversub, 0 = never) is
  * declared dead; the task sees it in ctrl.dead/dead_left, in MBCF_E_PEER_DEAD
  * completions, and a SYS_mbcf_wait wakes up.
  *
@@ -246,20 +247,45 @@ static void cb_peer_dead(void *ctx, int node, int why)
 
 #define PEER_DEAD_MS_DEFAULT 4000
 #define PEER_DEAD_MS_MAX 3600000          /* an hour */
+#define OVERSUB_PCT_MAX 1000000
+
+/* The default silence threshold: PEER_DEAD_MS_DEFAULT, longer when the host
+ * runs more vCPUs than it has cores (fw_cfg opt/cluster/oversub: vCPUs per
+ * core x 100, written by the launcher; mbcf_dead_ns_oversub), at most
+ * PEER_DEAD_MS_MAX. */
+static uint64_t peer_dead_default_ns(void)
+{
+    char b[16];
+    int64_t pct = 0;
+    long n = fwcfg_read_file("opt/cluster/oversub", b, sizeof b);
+    if (n > 0 && (n > (long)sizeof b ||
+                  nodecfg_parse_uint(b, (size_t)n, OVERSUB_PCT_MAX, &pct))) {
+        kprintf("mbcf: fw_cfg oversub is not a percentage in 0..%d; ignored\n", OVERSUB_PCT_MAX);
+        pct = 0;
+    }
+    uint64_t ns = mbcf_dead_ns_oversub(PEER_DEAD_MS_DEFAULT * 1000000ull, (uint32_t)pct);
+    if (ns > PEER_DEAD_MS_MAX * 1000000ull)
+        ns = PEER_DEAD_MS_MAX * 1000000ull;
+    if (ns != PEER_DEAD_MS_DEFAULT * 1000000ull)
+        kprintf("mbcf: a peer silent for %lu ms is dead (%d ms for a host %ld%% oversubscribed)\n",
+                ns / 1000000, PEER_DEAD_MS_DEFAULT, (long)pct);
+    return ns;
+}
+
 /* fw_cfg opt/cluster/peer_dead_ms: decimal milliseconds (launcher --fw-cfg),
  * 0..PEER_DEAD_MS_MAX, parsed by nodecfg_parse_uint; anything else is
- * reported and the default kept. */
+ * reported and the default kept. Given, it is taken as it is (not scaled). */
 static uint64_t peer_dead_ns(void)
 {
     char b[16];
     int64_t ms;
     long n = fwcfg_read_file("opt/cluster/peer_dead_ms", b, sizeof b);
     if (n <= 0)
-        return PEER_DEAD_MS_DEFAULT * 1000000ull;
+        return peer_dead_default_ns();
     if (n > (long)sizeof b || nodecfg_parse_uint(b, (size_t)n, PEER_DEAD_MS_MAX, &ms)) {
-        kprintf("mbcf: fw_cfg peer_dead_ms is not a number of ms in 0..%d; using %d\n",
-                PEER_DEAD_MS_MAX, PEER_DEAD_MS_DEFAULT);
-        return PEER_DEAD_MS_DEFAULT * 1000000ull;
+        kprintf("mbcf: fw_cfg peer_dead_ms is not a number of ms in 0..%d; using the default\n",
+                PEER_DEAD_MS_MAX);
+        return peer_dead_default_ns();
     }
     return (uint64_t)ms * 1000000ull;
 }
@@ -505,10 +531,34 @@ static int linger_bye(void *arg)
     return b->byes < BYE_TIMES;
 }
 
+/* With --net-stats (fw_cfg opt/cluster/net_stats=1): how the engine recovered
+ * from loss over the run (timeouts vs. tail-loss probes vs. fast retransmits). */
+static void print_recovery_stats(void)
+{
+    char b[4];
+    if (fwcfg_read_file("opt/cluster/net_stats", b, sizeof b - 1) <= 0 || b[0] != '1')
+        return;
+    const struct mbcf_stats_eng *e = mbcf_engine_stats(mk.eng);
+    kprintf("mbcf-stats: tx_data=%llu tx_retrans=%llu timeouts=%llu tlp_probes=%llu "
+            "fast_retrans=%llu tx_ack=%llu rx_dup=%llu rx_ooo=%llu busy_acks_rx=%llu\n",
+            (unsigned long long)e->tx_data, (unsigned long long)e->tx_retrans,
+            (unsigned long long)e->timeouts, (unsigned long long)e->tlp_probes,
+            (unsigned long long)e->fast_retrans, (unsigned long long)e->tx_ack,
+            (unsigned long long)e->rx_dup, (unsigned long long)e->rx_ooo,
+            (unsigned long long)e->busy_acks_rx);
+    for (int p = 0; p < net_nodes(); p++) {
+        struct mbcf_peer_state ps;
+        mbcf_peer_state(mk.eng, p, &ps);
+        if (p != net_rank())
+            kprintf("mbcf-stats: peer %d rto %lu us\n", p, ps.rto_cur_ns / 1000);
+    }
+}
+
 static void mbcf_net_shutdown(void)
 {
     if (!mk.eng)
         return;
+    print_recovery_stats();
     for (int t = 0; t < MBCF_K_TASKS; t++)
         kt[t].ready = 0;              /* the tasks are gone: no more ring writes */
     mbcf_k_ptc_reset();

@@ -33,6 +33,16 @@ usage_err loss_text "--loss wants a percentage 0-100" --loss ten demo
 usage_err delay_neg "--delay wants milliseconds 0-10000" --delay -5 demo
 usage_err delay_huge "--delay wants milliseconds 0-10000" --delay 99999 demo
 usage_err grace_text "--grace wants seconds" --grace soon demo
+# numbers too long for bash arithmetic: the usage error alone, no shell error
+# ("integer expression expected") before it
+for opt in -n --timeout --mem --ppn --cpus --grace --delay; do
+    name=huge${opt//-/_}
+    run "$name" "$opt" 99999999999999999999 demo
+    check "$opt 99999999999999999999: exit status 2 (got $RC), usage error only" \
+        bash -c "[ $RC = 2 ] && grep -q -- '$opt wants' '$L/$name/out' && ! grep -qi 'expression\|bash:\|line [0-9]' '$L/$name/out'" ||
+        show_failure "$name"
+done
+usage_err tofu_huge "--tofu wants" -n 4 --tofu 99999999999999999999x1x1 demo
 # more nodes x memory than MemAvailable (-n 99 x 1 GiB on this host)
 avail=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
 n=99; mem=1024

@@ -4,8 +4,10 @@
  * a node that goes silent (powered off, emulator killed) is declared dead
  * after dead_ns by every peer, also by one that sends it nothing (probes);
  * live peers under heavy loss and long idle times are never declared dead, nor
- * after a stall of the whole host longer than dead_ns; a
- * dead peer stays dead (its later frames are dropped). */
+ * after a stall of the whole host longer than dead_ns, nor a node starved
+ * for longer than the 4 s default on an oversubscribed host (the threshold
+ * scales with the oversubscription); a dead peer stays dead (its later frames
+ * are dropped). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -245,6 +247,72 @@ static void test_host_stall_is_not_death(void **state)
     sim_free(&s);
 }
 
+/* The threshold for an oversubscribed host: unchanged up to 2 vCPUs per core,
+ * then in proportion; no overflow. */
+static void test_dead_ns_oversub(void **state)
+{
+    (void)state;
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 0), 4 * SEC);      /* not known */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 50), 4 * SEC);
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 200), 4 * SEC);    /* 4 nodes, 2 cores */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 400), 8 * SEC);    /* 8 nodes */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 800), 16 * SEC);   /* 16 nodes */
+    assert_int_equal(mbcf_dead_ns_oversub(UINT64_MAX / 2, 800), UINT64_MAX / 2);
+}
+
+/* Node 2 is starved as one of 16 one-vCPU nodes on 2 cores can be: five
+ * times it stops for 6 s (longer than the 4 s default; frames to it wait in
+ * the host's queue), then runs for 300 ms, in which it answers the probes
+ * and the writes of its peers and writes itself. Returns the peers' dead
+ * masks ORed; every write completes OK when nobody was declared dead. */
+static uint64_t starved_run(uint64_t dead_ns, struct sim *s)
+{
+    dead_ns_cfg = dead_ns;
+    sim_init(s, 3, 31, tweak_dead);
+    uint64_t c = 1;
+    for (int cycle = 0; cycle < 5; cycle++) {
+        for (int k = 0; k < 2; k++) {   /* 0 -> 2 and 2 -> 1 (fails once taken for dead) */
+            int r = k ? put(s, 2, 1, 0, 3000, c++) : put(s, 0, 2, 0, 3000, c++);
+            assert_true(r == 0 || r == -MBCF_E_PEER_DEAD);
+        }
+        run_until(s, s->now + 300 * MS);
+        s->pause_until[2] = s->now + 6 * SEC;
+        run_until(s, s->pause_until[2]);
+    }
+    run_until(s, s->now + 500 * MS);
+    return mbcf_dead_mask(s->node[0].eng, NULL) | mbcf_dead_mask(s->node[1].eng, NULL);
+}
+
+static void test_starved_node_not_dead(void **state)
+{
+    (void)state;
+    struct sim s;
+    /* the 4 s default alone: the starved node is taken for dead */
+    assert_int_equal(starved_run(4 * SEC, &s), 1u << 2);
+    sim_free(&s);
+    /* scaled for 16 nodes on 2 cores (16 s): nobody dies, all writes land */
+    uint64_t dead_ns = mbcf_dead_ns_oversub(4 * SEC, 16 * 100 / 2);
+    assert_int_equal(starved_run(dead_ns, &s), 0);
+    assert_int_equal(mbcf_dead_mask(s.node[2].eng, NULL), 0);
+    assert_true(mbcf_engine_stats(s.node[2].eng)->self_stalls >= 5);
+    for (int a = 0; a < 3; a++) {
+        assert_int_equal(mbcf_outstanding(s.node[a].eng), 0);
+        for (size_t i = 0; i < s.node[a].ncq; i++)
+            assert_int_equal(s.node[a].cq[i].status, MBCF_OK);
+    }
+    /* ... and a node killed now is declared dead within the scaled threshold */
+    s.down[2] = 1;
+    uint64_t t_kill = s.now;
+    run_until(&s, t_kill + dead_ns + 100 * MS);
+    for (int n = 0; n < 2; n++) {
+        assert_int_equal(s.node[n].dead_why[2], MBCF_DEAD_SILENT);
+        print_message("node %d declared the killed node 2 dead %.3f s after the kill\n", n,
+                      (s.node[n].dead_at[2] - t_kill) / 1e9);
+        assert_true(s.node[n].dead_at[2] - t_kill <= dead_ns + 1 * MS);
+    }
+    sim_free(&s);
+}
+
 /* dead_ns 0 (the default): no probes, nobody is ever declared dead. */
 static void test_off_by_default(void **state)
 {
@@ -270,6 +338,8 @@ int main(void)
         cmocka_unit_test(test_no_false_death_under_loss),
         cmocka_unit_test(test_dead_stays_dead),
         cmocka_unit_test(test_off_by_default),
+        cmocka_unit_test(test_dead_ns_oversub),
+        cmocka_unit_test(test_starved_node_not_dead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

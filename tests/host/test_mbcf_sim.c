@@ -317,6 +317,11 @@ void sim_step(struct sim *s)
             free(p);
             continue;
         }
+        if (s->now < s->pause_until[p->dst]) {   /* waits in the host's queue */
+            p->t = s->pause_until[p->dst];
+            heap_push(s, p);
+            continue;
+        }
         nd->cur_src = p->src;
         mbcf_rx(nd->eng, p->src, p->data, p->len);
         got[p->dst] = 1;
@@ -329,7 +334,7 @@ void sim_step(struct sim *s)
     if (ticked) {
         s->next_tick += s->tick_ns;
         for (int i = 0; i < s->n; i++)
-            if (!s->down[i])
+            if (!s->down[i] && s->now >= s->pause_until[i])
                 mbcf_tick(s->node[i].eng);
     }
     for (int i = 0; i < s->n; i++)   /* slow consumers drain only on ticks */

@@ -71,6 +71,8 @@ struct sim {
     uint64_t delay_ns, jitter_ns;
     int link_down;                          /* drop everything */
     uint8_t down[SIM_MAX_NODES];            /* node off: frames to it lost, no ticks */
+    uint64_t pause_until[SIM_MAX_NODES];    /* node starved (its emulator not running)
+                                               until then: no ticks, frames to it wait */
     /* optional: return 1 to lose this frame (tests that drop chosen frames) */
     int (*drop)(struct sim *s, int src, int dst, const void *f, uint32_t len);
     struct sim_pkt **heap; size_t nheap, capheap;
