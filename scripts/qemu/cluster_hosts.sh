@@ -179,5 +179,9 @@ hosts_cleanup() {
     for p in "${pids[@]+"${pids[@]}"}"; do kill -KILL "$p" 2>/dev/null; done
 }
 
+# hosts_url R: node R's plug URL; "%h" in CLUSTER_VXVDE becomes the index of
+# its host (0, 1, ... in host-file order), e.g. vde:///run/sw%h for a
+# vde_switch per host joined by other means (docs/multihost.md)
+hosts_url() { local h=${NODE_HOST[$1]}; echo "${HOSTS_URL//%h/$h}"; }
 # hosts_where R: " on HOST" for messages, empty on one host
 hosts_where() { [ -n "$HOSTS_MODE" ] && printf ' on %s' "${HOST_NAME[${NODE_HOST[$1]}]}"; }

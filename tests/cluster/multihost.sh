@@ -150,9 +150,13 @@ rc=$?
 check "timeout on 2 hosts: exit 124" [ "$rc" = 124 ] || tail -n 4 "$dir/out" | sed 's/^/# /'
 check "after the timeout: no QEMU left on either host" none_left
 dir=$L/int; mkdir -p "$dir"
+# job control on: a background job of a script ignores SIGINT otherwise,
+# and a terminal's Ctrl-C reaches a foreground job that does not
+set -m
 ip netns exec "$NH_CLIENT" scripts/qemu/cluster --host "$H0,$H1" --quiet --timeout 600 --log-dir "$dir" \
     deadpeer hang 1 >"$dir/out" 2>&1 &
 LPID=$!
+set +m
 if wait_line "$dir" 1 "rank 1 hangs" 600; then
     # the launcher itself: ip netns exec execs it
     kill -INT $LPID
