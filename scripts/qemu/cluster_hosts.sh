@@ -89,7 +89,9 @@ hosts_setup() {
         cap=$((HOST_SLOTS[i] / PPN))
         while [ "$cap" -gt 0 ] && [ $r -lt "$NODES" ]; do NODE_HOST[r]=$i; r=$((r + 1)); cap=$((cap - 1)); done
     done
+    [ "$NODES" -le 256 ] || die "-n wants 1..256, the hosts' slots make $NODES"
     [ -n "$LOSS$DUP$DELAY" ] && die "--loss/--dup/--delay are not offered with --hosts (the wirefilters sit on one host's switch)"
+    [ -z "${CLUSTER_PCAP:-}" ] || die "CLUSTER_PCAP is not offered with --hosts (the capture would stay on the remote host)"
     command -v "${CLUSTER_SSH%% *}" >/dev/null 2>&1 || command -v ssh >/dev/null ||
         die "ssh missing: run make deps (openssh-client)"
     # One run, one segment: a random group in 239.255.0.0/16 (IPv4 local
@@ -160,7 +162,7 @@ hosts_lifeline() {
 # directories; each host gets at most 10 s (a lost host is not waited for).
 hosts_cleanup() {
     local i pids=() t
-    exec 9>&- 2>/dev/null
+    exec 9>&-
     for ((i = 0; i < ${#HOST_NAME[@]}; i++)); do
         [ -n "${HOST_DIR[i]:-}" ] || continue
         hosts_ssh "${HOST_NAME[i]}" "cd $(sq "${HOST_DIR[i]}") 2>/dev/null || exit 0
