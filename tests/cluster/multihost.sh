@@ -9,7 +9,8 @@
 #    (mpiexec -f HOSTFILE), every node exits 0, consoles gathered from both;
 #  - a host torn down mid-run (its processes killed, its link deleted) is
 #    reported as lost, the survivors end by themselves within seconds;
-#  - timeout and Ctrl-C stop every QEMU on every host.
+#  - timeout, Ctrl-C and a SIGKILL of the launcher stop every QEMU on every
+#    host.
 # Needs root (ip netns). Prints TAP lines.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/netns_hosts.sh
@@ -167,4 +168,19 @@ else
     check "2 hosts reached the hang before Ctrl-C" false
 fi
 check "after Ctrl-C: no QEMU left on either host" none_left
+# the launcher killed outright: its ssh sessions see their input end and
+# the remote shells stop their QEMUs (the host directories stay)
+dir=$L/kill9; mkdir -p "$dir"
+ip netns exec "$NH_CLIENT" scripts/qemu/cluster --host "$H0,$H1" --quiet --timeout 600 --log-dir "$dir" \
+    deadpeer hang 1 >"$dir/out" 2>&1 &
+LPID=$!
+if wait_line "$dir" 1 "rank 1 hangs" 600; then
+    kill -KILL $LPID
+    wait $LPID
+    check "launcher killed with SIGKILL: no QEMU left on either host" none_left qemu
+else
+    kill $LPID 2>/dev/null; wait $LPID
+    check "2 hosts reached the hang before SIGKILL" false
+fi
+rm -rf /tmp/cluster-node.*
 exit "$fail"
