@@ -182,5 +182,6 @@ else
     kill $LPID 2>/dev/null; wait $LPID
     check "2 hosts reached the hang before SIGKILL" false
 fi
+w=$(cat "$dir/workdir" 2>/dev/null) && [[ $w == /tmp/cluster.* ]] && rm -rf "$w"
 rm -rf /tmp/cluster-node.*
 exit "$fail"
