@@ -28,6 +28,8 @@ check() {
 nh_up 2 || { echo "not ok - two namespace hosts with sshd"; exit 1; }
 echo "ok - two namespace hosts with sshd (${NH_ADDR[*]}), launcher in $NH_CLIENT"
 H0=${NH_ADDR[0]} H1=${NH_ADDR[1]}
+# host directories of earlier, killed runs are not this test's to judge
+STALE=$(compgen -G "/tmp/cluster-node.*" | tr '\n' ' ')
 printf '# two hosts\n%s slots=2\n%s slots=2   # second host\n' "$H0" "$H1" > "$L/hosts"
 in_client() { ip netns exec "$NH_CLIENT" "$@"; }
 # qemus I: QEMU processes in host I's namespace
@@ -38,16 +40,23 @@ qemus() {
     done
     echo $n
 }
+# new_dirs: host directories made since the test began
+new_dirs() {
+    local d
+    for d in /tmp/cluster-node.*; do
+        [ -d "$d" ] && [[ " $STALE " != *" $d "* ]] && printf '%s ' "$d"
+    done
+}
 # none_left [qemu]: no QEMU in either host and (without "qemu") no host
 # directory, within 10 s
 none_left() {
     local i
     for ((i = 0; i < 100; i++)); do
         [ "$(qemus 0)" = 0 ] && [ "$(qemus 1)" = 0 ] &&
-            { [ "${1:-}" = qemu ] || ! compgen -G "/tmp/cluster-node.*" >/dev/null; } && return 0
+            { [ "${1:-}" = qemu ] || [ -z "$(new_dirs)" ]; } && return 0
         sleep 0.1
     done
-    echo "# left: $(qemus 0) + $(qemus 1) QEMU, $(compgen -G "/tmp/cluster-node.*" | tr '\n' ' ')"
+    echo "# left: $(qemus 0) + $(qemus 1) QEMU, $(new_dirs)"
     return 1
 }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -138,7 +147,7 @@ for r in 0 1; do
 done
 check "after the cut: no QEMU left on the surviving host" none_left qemu
 # the lost host's directory stays on that host (here: the shared /tmp)
-rm -rf /tmp/cluster-node.*
+for d in $(new_dirs); do rm -rf "$d"; done
 nh_down
 nh_up 2 || { echo "not ok - namespace hosts again"; exit 1; }
 H0=${NH_ADDR[0]} H1=${NH_ADDR[1]}
@@ -176,12 +185,12 @@ ip netns exec "$NH_CLIENT" scripts/qemu/cluster --host "$H0,$H1" --quiet --timeo
 LPID=$!
 if wait_line "$dir" 1 "rank 1 hangs" 600; then
     kill -KILL $LPID
-    wait $LPID
+    wait $LPID 2>/dev/null
     check "launcher killed with SIGKILL: no QEMU left on either host" none_left qemu
 else
     kill $LPID 2>/dev/null; wait $LPID
     check "2 hosts reached the hang before SIGKILL" false
 fi
 w=$(cat "$dir/workdir" 2>/dev/null) && [[ $w == /tmp/cluster.* ]] && rm -rf "$w"
-rm -rf /tmp/cluster-node.*
+for d in $(new_dirs); do rm -rf "$d"; done
 exit "$fail"
