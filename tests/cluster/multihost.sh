@@ -139,8 +139,11 @@ else
     kill $LPID 2>/dev/null; wait $LPID; rc=$?
     check "3 nodes on 2 hosts reached the wait (launcher $rc)" false
 fi
+# first failure or not: the survivors may end (peer_dead_ms) before ssh
+# notices the lost connection (ServerAlive, about 6 s when no FIN arrives)
 check "the torn-down host is reported: node 2 on $H1 lost" \
-    grep -q "cluster: node 2 on $H1 failed: its host $H1 was lost" "$dir/out" || sed 's/^/# /' "$dir/out"
+    grep -E -q "cluster: node 2 on $H1 (also )?failed: its host $H1 was lost" "$dir/out" ||
+    sed 's/^/# /' "$dir/out"
 for r in 0 1; do
     check "survivor rank $r ended by itself with MPIX_ERR_PROC_FAILED (status 3)" \
         grep -a -q "power off, status 3" "$dir/node$r.log"
