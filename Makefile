@@ -64,7 +64,9 @@ test: deps
 # wake-up latency on --cpus 1 and 2 (bench_smp); MPI_Put beside MPI_Send
 # (bench_rma); 1 MiB MPI beside MBCF, raw and paced (lossless) raw frames,
 # clean and under 5% loss with selective retransmission and go-back-N
-# (bench_fastpath, docs/fastpath.md). Results under runs/.
+# (bench_fastpath, docs/fastpath.md); two nodes across two (namespace) hosts
+# on vxvde and the other distributed switches (bench_hosts, docs/multihost.md).
+# Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -76,6 +78,7 @@ bench: deps
 	scripts/qemu/bench_ppn
 	scripts/qemu/bench_smp
 	scripts/qemu/bench_fastpath
+	scripts/qemu/bench_hosts
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
