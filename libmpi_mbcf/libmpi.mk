@@ -25,7 +25,12 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,dte.c match.c params.c \
 	mpi_attr_obj.c mpi_unsupported_gen.c \
 	mpi_unsupported.c ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c pml_pcoll.c) \
 	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c)
-MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \
+# MPI-4.0 entry points (api/; mpi_large_count_gen.c and mpi_unsupported40_gen.c
+# come from scripts/mpi40_gen.py)
+MPI_SRCS     += $(addprefix $(MPI_DIR)/api/,mpi_req_link.c mpi_isendrecv.c mpi_coll_init.c \
+	mpi_part.c mpi_session.c mpi40_misc.c mpi_t_events.c mpi_large_count.c \
+	mpi_large_count_gen.c mpi_unsupported40_gen.c)
+MPI_HDRS     := $(wildcard $(MPI_DIR)/*.h $(MPI_DIR)/api/*.h $(MPI_DIR)/include/*.h $(MPI_DIR)/rsched/*.h) $(COLL_HDRS) \
 	userland/libmbcf/mbcf.h
 MPI_INC      := -I$(MPI_DIR)/include -I$(MPI_DIR) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \
 	-Iuserland/libmbcf -Imbcf

@@ -6,5 +6,7 @@
 #define MAXR 64               /* ranks (static per-peer tables) */
 
 extern int mpi_world_rank, mpi_world_size, mpi_initialized, mpi_finalized;
+/* 1: initialized by MPI_Session_init only; 2: and by MPI_Init (api/mpi_session.c) */
+extern int mpi_session_lib;
 
 #endif
