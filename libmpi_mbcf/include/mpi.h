@@ -1,5 +1,5 @@
-/* mpi.h - MPI-3.1 C interface of libmpi_mbcf (MPI on MBCF, seed 003).
- * Standard names, types, constants and signatures (MPI-3.1 standard, Annex A)
+/* mpi.h - MPI-4.0 C interface of libmpi_mbcf (MPI on MBCF, seed 003).
+ * Standard names, types, constants and signatures (MPI-4.0 standard, Annex A)
  * so that C programs written for MPICH/Open MPI that stay within what this
  * library implements compile unchanged. Handles are ints (like MPICH).
  * Functions declared here but not implemented return
@@ -13,8 +13,8 @@
 extern "C" {
 #endif
 
-#define MPI_VERSION 3
-#define MPI_SUBVERSION 1
+#define MPI_VERSION 4
+#define MPI_SUBVERSION 0
 #define LIBMPI_MBCF 1
 
 /* ---- handle and scalar types ---- */
@@ -222,6 +222,8 @@ typedef struct MPI_Status {
 #define MPI_DISTRIBUTE_DFLT_DARG (-49767)
 
 #define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_UNGUIDED 2   /* MPI-4.0 sec 7.4.2 */
+#define MPI_COMM_TYPE_HW_GUIDED 3
 
 /* predefined attribute keys */
 #define MPI_TAG_UB          1

@@ -190,6 +190,28 @@ int main(int argc, char **argv)
         ok &= MPI_Error_string(cls[i], str, &len) == MPI_SUCCESS && len > 0;
     }
     CHECK(ok, "the MPI-4.0 error classes have classes and strings");
+    /* MPI-4.0 sec 7.4.2: hardware-guided and unguided splits */
+    MPI_Comm sh, hg, hu;
+    MPI_Info hw;
+    MPI_Info_create(&hw);
+    MPI_Info_set(hw, "mpi_hw_resource_type", "mpi_shared_memory");
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &sh);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_GUIDED, 0, hw, &hg);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL, &hu);
+    int ssz = -1, gsz = -2, usz = 0;
+    MPI_Comm_size(sh, &ssz);
+    if (hg != MPI_COMM_NULL)
+        MPI_Comm_size(hg, &gsz);
+    if (hu != MPI_COMM_NULL)
+        MPI_Comm_size(hu, &usz);
+    CHECK(gsz == ssz, "HW_GUIDED mpi_shared_memory = COMM_TYPE_SHARED (%d, %d)", gsz, ssz);
+    CHECK(usz < n, "HW_UNGUIDED gives MPI_COMM_NULL or a smaller communicator (%d of %d)", usz, n);
+    MPI_Comm_free(&sh);
+    if (hg != MPI_COMM_NULL)
+        MPI_Comm_free(&hg);
+    if (hu != MPI_COMM_NULL)
+        MPI_Comm_free(&hu);
+    MPI_Info_free(&hw);
     MPI_Message m = MPI_MESSAGE_NULL;
     CHECK(MPI_Message_f2c(MPI_Message_c2f(m)) == m, "Message_c2f/f2c");
     int rc = tap_finish();
