@@ -94,7 +94,7 @@ MPI_ALIAS(Is_thread_main);
 
 int PMPI_Initialized(int *flag)
 {
-    *flag = mpi_initialized;
+    *flag = mpi_initialized && mpi_session_lib != 1;   /* the World Model only (MPI-4.0 sec 11.2) */
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Initialized);
