@@ -79,13 +79,14 @@ int main(int argc, char **argv)
     /* a derived datatype per partition: 3 partitions of one column pair */
     int m[3][4], rm[3][4];
     MPI_Datatype pair;
+    int pcount = 2;
     MPI_Type_contiguous(2, MPI_INT, &pair);
     MPI_Type_commit(&pair);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 4; j++)
             m[i][j] = me * 100 + i * 4 + j, rm[i][j] = -1;
-    MPI_Psend_init(m, 3, 2, pair, next, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &sr);
-    MPI_Precv_init(rm, 3, 2, pair, prev, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &rr);
+    MPI_Psend_init(m, 3, pcount, pair, next, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &sr);
+    MPI_Precv_init(rm, 3, pcount, pair, prev, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &rr);
     MPI_Type_free(&pair);
     MPI_Start(&rr);
     MPI_Start(&sr);
@@ -100,6 +101,7 @@ int main(int argc, char **argv)
     MPI_Request_free(&sr);
     MPI_Request_free(&rr);
 
+#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 (UCX) crashes in ucp_am_send_nbx here */
     /* MPI_PROC_NULL: completes without data */
     MPI_Psend_init(a, 2, 2, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, MPI_INFO_NULL, &sr);
     MPI_Precv_init(ra, 2, 2, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, MPI_INFO_NULL, &rr);
@@ -112,6 +114,7 @@ int main(int argc, char **argv)
     MPI_Request_free(&sr);
     MPI_Request_free(&rr);
 
+#endif
     /* errors come back with MPI_ERRORS_RETURN */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     int e = MPI_Psend_init(a, 0, 2, MPI_INT, next, 6, MPI_COMM_WORLD, MPI_INFO_NULL, &sr);
