@@ -33,6 +33,11 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	    mpi_coll.c mpi_intercomm.c mpi_topo_graph.c mpi_t.c mpi_info.c mpi_status_f90.c \
 	    mpi_unsupported_gen.c mpi_unsupported.c mpi_pcoll_coll.c)) \
 	$(addprefix $(MPI_DIR)/rsched/,rsched_pcoll.c rsched_plan.c rsched_rr.c rsched_bl.c rsched_topo.c)
+# MPI-4.0 entry points (api/; mpi_large_count_gen.c and mpi_unsupported40_gen.c
+# come from scripts/mpi40_gen.py)
+MPI_SRCS     += $(addprefix $(MPI_DIR)/api/,mpi_req_link.c mpi_isendrecv.c mpi_coll_init.c \
+	mpi_part.c mpi_session.c mpi40_misc.c mpi_t_events.c mpi_large_count.c \
+	mpi_large_count_gen.c mpi_unsupported40_gen.c)
 MPI_HDRS     := $(wildcard $(MPI_DIR)/*/*.h) $(COLL_HDRS) \
 	userland/lib/libmbcf/mbcf.h
 MPI_INC      := -I$(MPI_DIR)/include $(addprefix -I$(MPI_DIR)/,$(MPI_LAYERS)) -I$(MPI_DIR)/coll -I$(MPI_DIR)/rsched \

@@ -206,13 +206,39 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 }
 MPI_ALIAS(Comm_split);
 
+/* The one hardware level below the whole job: the node (MPI-4.0 sec
+ * 7.4.2). MPI_COMM_TYPE_HW_GUIDED with mpi_hw_resource_type =
+ * "mpi_shared_memory" names it; MPI_COMM_TYPE_HW_UNGUIDED gives it when it
+ * is smaller than comm, else MPI_COMM_NULL. */
+static int node_color(struct comm *c, int type, MPI_Info info)
+{
+    int node = mpi_world_rank / mbcf_ppn();
+    if (type == MPI_COMM_TYPE_SHARED)
+        return node;
+    if (type == MPI_COMM_TYPE_HW_GUIDED) {
+        char v[32];
+        int flag = 0;
+        if (info != MPI_INFO_NULL &&
+            PMPI_Info_get(info, "mpi_hw_resource_type", sizeof v - 1, v, &flag) == MPI_SUCCESS &&
+            flag && !strcmp(v, "mpi_shared_memory"))
+            return node;
+        return MPI_UNDEFINED;
+    }
+    if (type == MPI_COMM_TYPE_HW_UNGUIDED) {
+        for (int i = 0; i < c->size; i++)
+            if (c->world[i] / mbcf_ppn() != node)
+                return node;           /* comm spans nodes: the node is smaller */
+        return MPI_UNDEFINED;
+    }
+    return MPI_UNDEFINED;
+}
+
 int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
-    (void)info;
     GETC(c, comm, "MPI_Comm_split_type");
     /* the ranks of one node (--ppn, docs/ppn.md): their MBCF operations are
-     * applied memory to memory by the kernel (no shared windows, though) */
-    int color = type == MPI_COMM_TYPE_SHARED ? mpi_world_rank / mbcf_ppn() : MPI_UNDEFINED;
+     * applied memory to memory by the kernel, and they can share windows */
+    int color = node_color(c, type, info);
     if (!newcomm)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
     if (c->inter)      /* the members of one node on both sides, as MPICH */

@@ -45,8 +45,10 @@ static const char *const err_names[] = {
     "MPI_ERR_RMA_ATTACH: RMA attach", "MPI_ERR_RMA_SHARED: RMA shared",
     "MPI_ERR_RMA_FLAVOR: RMA flavor",
     "MPIX_ERR_PROC_FAILED: a peer process failed",
-    "unused error code 59", "unused error code 60", "unused error code 61",
-    "unused error code 62", "unused error code 63",
+    "MPI_ERR_PROC_ABORTED: a peer process aborted", "MPI_ERR_SESSION: invalid session",
+    "MPI_ERR_VALUE_TOO_LARGE: value too large to store",
+    "MPI_T_ERR_NOT_ACCESSIBLE: not accessible now",
+    "MPI_T_ERR_NOT_SUPPORTED: not supported by this implementation",
     "MPI_T_ERR_MEMORY: out of memory", "MPI_T_ERR_NOT_INITIALIZED: MPI_T not initialized",
     "MPI_T_ERR_CANNOT_INIT: MPI_T cannot be initialized",
     "MPI_T_ERR_INVALID_INDEX: invalid index", "MPI_T_ERR_INVALID_ITEM: invalid item",
@@ -147,7 +149,7 @@ MPI_ALIAS(Errhandler_create);
 
 static int eh_valid(MPI_Errhandler eh)
 {
-    return eh == MPI_ERRORS_ARE_FATAL || eh == MPI_ERRORS_RETURN ||
+    return eh == MPI_ERRORS_ARE_FATAL || eh == MPI_ERRORS_RETURN || eh == MPI_ERRORS_ABORT ||
            (eh >= EH_BASE && eh < EH_BASE + MAX_EH && user_eh[eh - EH_BASE]);
 }
 

@@ -36,6 +36,10 @@ int PMPI_Init(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    if (mpi_initialized && mpi_session_lib == 1) {
+        mpi_session_lib = 2;        /* MPI_Session_init came first (MPI-4.0 sec 11.3) */
+        return MPI_SUCCESS;
+    }
     if (mpi_initialized)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Init");
     int st = mbcf_init();
@@ -80,7 +84,7 @@ MPI_ALIAS(Is_thread_main);
 
 int PMPI_Initialized(int *flag)
 {
-    *flag = mpi_initialized;
+    *flag = mpi_initialized && mpi_session_lib != 1;   /* the World Model only (MPI-4.0 sec 11.2) */
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Initialized);

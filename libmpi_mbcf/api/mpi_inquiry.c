@@ -41,7 +41,8 @@ MPI_ALIAS(Get_version);
 int PMPI_Get_library_version(char *version, int *len)
 {
     snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
-             "libmpi_mbcf 0.1 (MPI %d.%d subset on MBCF, seed 003), eager limit %ld bytes",
+             "libmpi_mbcf 0.2 (MPI %d.%d on MBCF, seed 003; without MPI-IO and dynamic "
+             "processes, docs/mpi.md), eager limit %ld bytes",
              MPI_VERSION, MPI_SUBVERSION, (long)mpi_params.eager_limit);
     *len = (int)strlen(version);
     return MPI_SUCCESS;

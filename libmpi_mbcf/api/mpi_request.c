@@ -9,10 +9,12 @@
 #include "mpi_grequest.h"
 #include "pml.h"
 #include "pml_pcoll.h"
+#include "mpi_req_link.h"
 
 static int is_done(struct req *r)
 {
-    return r->kind == RK_NULLDONE || !r->active || r->state == RS_DONE;
+    return r->kind == RK_NULLDONE || !r->active || r->state == RS_DONE ||
+           (r->kind == RK_LINK && link_done(r));
 }
 
 PATH_INLINE void fill_status(struct req *r, MPI_Status *st)
@@ -21,7 +23,8 @@ PATH_INLINE void fill_status(struct req *r, MPI_Status *st)
         greq_query(r);            /* called even when the status is ignored */
     if (st == MPI_STATUS_IGNORE)
         return;
-    if (r->kind == RK_RECV || r->kind == RK_NULLDONE || r->kind == RK_GREQ) {
+    if (r->kind == RK_RECV || r->kind == RK_NULLDONE || r->kind == RK_GREQ ||
+        r->kind == RK_LINK) {
         *st = r->st;
     } else {
         st->MPI_SOURCE = MPI_ANY_SOURCE;
@@ -353,7 +356,9 @@ int mpi_impl_Request_free(MPI_Request *h)
     if (!h || !req_get(*h))
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
     struct req *r = req_get(*h);
-    if (!r->active || is_done(r)) {
+    if (r->kind == RK_LINK) {
+        link_free(r);
+    } else if (!r->active || is_done(r)) {
         if (r->kind == RK_GREQ)
             greq_free(r);
         req_release(r);
@@ -400,7 +405,8 @@ int mpi_impl_Start(MPI_Request *h)
     r->state = RS_IDLE;
     r->err = 0;
     r->cancelled = 0;
-    int e = r->kind == RK_SEND ? pml_start_send(r) : pml_start_recv(r);
+    int e = r->kind == RK_SEND ? pml_start_send(r) : r->kind == RK_LINK ? link_start(r)
+                                                    : pml_start_recv(r);
     return e ? mpi_err(r->comm, e, "MPI_Start") : MPI_SUCCESS;
 }
 

@@ -6,6 +6,8 @@
 
 #define MAXR 64               /* ranks (static per-peer tables) */
 extern int mpi_world_rank, mpi_world_size, mpi_initialized, mpi_finalized;
+/* 1: initialized by MPI_Session_init only; 2: and by MPI_Init (api/mpi_session.c) */
+extern int mpi_session_lib;
 
 /* Abort the job (MPI-3.1 sec 8.7, MPI_Abort): report, flush stdio, let the
  * protocol layer tell the peers (world_abort_notify, set at its start), then

@@ -277,7 +277,7 @@ int pml_pcoll_startall(int n, MPI_Request h[], int *err)
         return 0;
     for (int i = 0; i < n; i++) {
         struct req *r = req_get(h[i]);
-        if (!r || !r->persistent || r->active)
+        if (!r || !r->persistent || r->active || (r->kind != RK_SEND && r->kind != RK_RECV))
             return 0;          /* the ordinary path reports the error */
     }
     if (pml_pcoll_running && orphaned(pml_pcoll_running)) {

@@ -197,6 +197,44 @@ static void test_pair(void **s)
     dte_destroy(&p);
 }
 
+/* 2^40 chars in one block, then that block twice with a gap, and a block of
+ * a dense 2-int type: the layout is built without a step per element (the
+ * per-element loop took hours at this size) and is one segment and one run
+ * per dense stretch */
+static void test_huge_dense_block(void **s)
+{
+    (void)s;
+    struct dte big, two, pair2, vecb;
+    int64_t n = (int64_t)1 << 40, zero = 0;
+    const struct dte *oc[1] = { &t_char };
+    assert_int_equal(dte_init_blocks(&big, 1, &n, &zero, oc, 0), 0);
+    assert_int_equal(big.nsegs, 1);
+    assert_int_equal(big.segs[0].len, n);
+    assert_int_equal(big.nruns, 1);
+    assert_int_equal(big.runs[0].n, n);
+    assert_int_equal(big.size, n);
+    assert_int_equal(dte_extent(&big), n);
+    int64_t bl2[2] = { 1, 1 }, dp2[2] = { 0, n + 8 };
+    const struct dte *ob[2] = { &big, &big };
+    assert_int_equal(dte_init_blocks(&two, 2, bl2, dp2, ob, 0), 0);
+    assert_int_equal(two.nsegs, 2);
+    assert_int_equal(two.nruns, 1);
+    assert_int_equal(two.size, 2 * n);
+    int64_t two_ints = 2;
+    const struct dte *oi[1] = { &t_int };
+    assert_int_equal(dte_init_blocks(&pair2, 1, &two_ints, &zero, oi, 0), 0);
+    int64_t m = (int64_t)1 << 38;
+    const struct dte *op[1] = { &pair2 };
+    assert_int_equal(dte_init_blocks(&vecb, 1, &m, &zero, op, 0), 0);
+    assert_int_equal(vecb.nsegs, 1);
+    assert_int_equal(vecb.segs[0].len, 8 * m);
+    assert_int_equal(vecb.runs[0].n, 2 * m);
+    dte_destroy(&big);
+    dte_destroy(&two);
+    dte_destroy(&pair2);
+    dte_destroy(&vecb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_resized_and_contig),
         cmocka_unit_test(test_negative_and_empty),
         cmocka_unit_test(test_pair),
+        cmocka_unit_test(test_huge_dense_block),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
