@@ -135,7 +135,7 @@ static void rq_item(int p, const struct wire *w)
     if (r < 0) {
         fprintf(stderr, "libmpi_mbcf rank %d: out of memory for send-requests\n",
                 mpi_world_rank);
-        PMPI_Abort(MPI_COMM_WORLD, 72);
+        world_abort(72);
     }
     if (r == 0)
         return;
