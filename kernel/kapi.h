@@ -149,7 +149,7 @@ uint64_t *user_pte(uint64_t uvaddr);
 #define PTE_MBCF_WRITE (1ull << 10)  /* exported writable */
 /* PTE software bit of a page of a node-local shared segment (kernel/shm.c):
  * unmapping it drops a reference instead of freeing the page. */
-#define PTE_SHM        (1ull << 11)
+#define PTE_SHM (1ull << 11)
 /* Page-table pages of the task are freed when an unmap empties them; this
  * count changes each time. A PTE pointer kept from user_pte() is valid only
  * while the count is unchanged (compare before reusing a cached pointer). */

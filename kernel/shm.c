@@ -52,7 +52,8 @@ static void *alloc_zeroed(uint64_t np)
     uint8_t *p = page_alloc_uninit(np);
     for (uint64_t i = 0; p && i < np; i++) {
         if ((i & 255) == 255)
-            __asm__ volatile("sti; nop; cli" ::: "memory");
+            __asm__ volatile("sti; nop; cli" ::
+                                 : "memory");
         memset(p + i * PAGE_SIZE, 0, PAGE_SIZE);
     }
     return p;
@@ -91,7 +92,7 @@ static long sys_shm_map(const struct syscall_args *a)
         }
     }
     uint64_t pa = 0;
-    if (!err) {                            /* held before mapping: an end elsewhere cannot free it */
+    if (!err) { /* held before mapping: an end elsewhere cannot free it */
         s->refs += s->npages;
         pa = s->pa;
         np = s->npages;
@@ -129,7 +130,10 @@ static const syscall_fn shm_calls[] = {
     [SYS_shm_map - SYS_SHM_FIRST] = sys_shm_map,
 };
 static const struct syscall_range shm_range = {
-    "shm", SYS_SHM_FIRST, SYS_SHM_LAST - SYS_SHM_FIRST + 1, shm_calls,
+    "shm",
+    SYS_SHM_FIRST,
+    SYS_SHM_LAST - SYS_SHM_FIRST + 1,
+    shm_calls,
 };
 
 void shm_syscall_register(void)

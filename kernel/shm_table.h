@@ -12,8 +12,8 @@
 struct shm_seg {
     int used;
     uint64_t key;
-    uint64_t pa, npages;       /* physical pages [pa, pa + npages * 4096) */
-    uint64_t refs;             /* page mappings (PTEs) pointing into it */
+    uint64_t pa, npages; /* physical pages [pa, pa + npages * 4096) */
+    uint64_t refs;       /* page mappings (PTEs) pointing into it */
 };
 
 struct shm_table {

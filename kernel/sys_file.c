@@ -11,10 +11,10 @@
 #include "sys_file.h"
 #include "syscall_table.h"
 
-#define S_IFCHR      0020000
+#define S_IFCHR 0020000
 #define AT_EMPTY_PATH 0x1000
-#define AT_FDCWD     (-100)
-#define PTY_MAJOR    136
+#define AT_FDCWD (-100)
+#define PTY_MAJOR 136
 
 struct kstat {
     uint64_t dev, ino, nlink;
@@ -32,7 +32,7 @@ static long stat_console(int fd, uint64_t ubuf)
         return -EBADF;
     struct kstat st;
     memset(&st, 0, sizeof st);
-    st.dev = 22;                              /* devpts's anonymous device */
+    st.dev = 22; /* devpts's anonymous device */
     st.ino = 3 + (uint64_t)node.info.rank;
     st.nlink = 1;
     st.mode = S_IFCHR | 0620;
@@ -63,7 +63,7 @@ long sys_fstat(const struct syscall_args *a)
     return stat_console((int)a->a1, a->a2);
 }
 
-long sys_newfstatat(const struct syscall_args *a)   /* dirfd, path, buf, flags */
+long sys_newfstatat(const struct syscall_args *a) /* dirfd, path, buf, flags */
 {
     int empty;
     long r = path_probe(a->a2, &empty);
@@ -78,11 +78,26 @@ long sys_newfstatat(const struct syscall_args *a)   /* dirfd, path, buf, flags *
     return stat_console((int)a->a1, a->a3);
 }
 
-long sys_stat(const struct syscall_args *a)     { return no_such_path(a->a1); }
-long sys_open(const struct syscall_args *a)     { return no_such_path(a->a1); }
-long sys_openat(const struct syscall_args *a)   { return no_such_path(a->a2); }
-long sys_readlink(const struct syscall_args *a) { return no_such_path(a->a1); }
-long sys_readlinkat(const struct syscall_args *a) { return no_such_path(a->a2); }
+long sys_stat(const struct syscall_args *a)
+{
+    return no_such_path(a->a1);
+}
+long sys_open(const struct syscall_args *a)
+{
+    return no_such_path(a->a1);
+}
+long sys_openat(const struct syscall_args *a)
+{
+    return no_such_path(a->a2);
+}
+long sys_readlink(const struct syscall_args *a)
+{
+    return no_such_path(a->a1);
+}
+long sys_readlinkat(const struct syscall_args *a)
+{
+    return no_such_path(a->a2);
+}
 
 /* Calls whose documented "not available" answer is ENOSYS and that libcs
  * probe at start-up before falling back (glibc: rseq registration, clone3

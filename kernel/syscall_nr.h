@@ -5,11 +5,11 @@
 
 #define SYSNR_read              0
 #define SYSNR_write             1
-#define SYSNR_open              2
+#define SYSNR_open 2
 #define SYSNR_close             3
-#define SYSNR_stat              4
-#define SYSNR_fstat             5
-#define SYSNR_lstat             6
+#define SYSNR_stat 4
+#define SYSNR_fstat 5
+#define SYSNR_lstat 6
 #define SYSNR_mmap              9
 #define SYSNR_mprotect         10
 #define SYSNR_munmap           11
@@ -27,7 +27,7 @@
 #define SYSNR_exit             60
 #define SYSNR_kill             62
 #define SYSNR_uname            63
-#define SYSNR_readlink         89
+#define SYSNR_readlink 89
 #define SYSNR_gettimeofday     96
 #define SYSNR_getrlimit        97
 #define SYSNR_sysinfo          99
@@ -49,16 +49,16 @@
 #define SYSNR_clock_nanosleep 230
 #define SYSNR_exit_group      231
 #define SYSNR_tgkill          234
-#define SYSNR_openat          257
-#define SYSNR_newfstatat      262
-#define SYSNR_readlinkat      267
+#define SYSNR_openat 257
+#define SYSNR_newfstatat 262
+#define SYSNR_readlinkat 267
 #define SYSNR_set_robust_list 273
 #define SYSNR_prlimit64       302
 #define SYSNR_getcpu          309
 #define SYSNR_getrandom       318
 #define SYSNR_membarrier      324
-#define SYSNR_rseq            334
-#define SYSNR_clone3          435
-#define SYSNR_LINUX_MAX       435   /* highest number in the table */
+#define SYSNR_rseq 334
+#define SYSNR_clone3 435
+#define SYSNR_LINUX_MAX 435 /* highest number in the table */
 
 #endif

@@ -125,7 +125,7 @@ static int unmap_leaf(void *ctx, uint64_t va, uint64_t *pte)
     irq_window(va);
     uint64_t old = *pte;
     *pte = 0;
-    if (old & PTE_SHM) {          /* a shared segment's page: its last user frees it */
+    if (old & PTE_SHM) { /* a shared segment's page: its last user frees it */
         shm_page_unref(old & PTE_ADDR);
         current->shm_pages--;
     } else {
@@ -420,10 +420,10 @@ long vm_map_shared(uint64_t pa, uint64_t npages)
     uint64_t len = npages * PAGE_SIZE, addr = find_gap(t->mmap_next, len);
     if (!addr)
         return -ENOMEM;
-    for (uint64_t i = 0; i < len; i += PAGE_SIZE) {   /* tables first: then it cannot fail */
+    for (uint64_t i = 0; i < len; i += PAGE_SIZE) { /* tables first: then it cannot fail */
         irq_window(i);
         if (!walk_create(addr + i)) {
-            unmap_range(addr, addr + len);         /* no leaf yet: frees the tables only */
+            unmap_range(addr, addr + len); /* no leaf yet: frees the tables only */
             return -ENOMEM;
         }
     }
@@ -434,7 +434,7 @@ long vm_map_shared(uint64_t pa, uint64_t npages)
     }
     t->pages += npages;
     t->shm_pages += npages;
-    t->mmap_next = addr - PAGE_SIZE;      /* one unmapped guard page between regions */
+    t->mmap_next = addr - PAGE_SIZE; /* one unmapped guard page between regions */
     return (long)addr;
 }
 

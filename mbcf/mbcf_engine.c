@@ -48,10 +48,10 @@ struct tx {
                                      until an ack shows progress (see mbcf_tick) */
     uint8_t sweeping;             /* resending the holes below sweep_end, then nxt = resume */
     uint32_t fast_base;
-    uint64_t fast_ns;             /* when the last fast retransmit went out */
-    uint64_t pto_deadline;        /* tail-loss probe due (RFC 8985 sec. 7) */
-    uint8_t pto_armed, tlp_out;   /* probe timer running / probes sent since the last progress */
-    uint8_t rto_count;            /* timeouts since the last progress */
+    uint64_t fast_ns;           /* when the last fast retransmit went out */
+    uint64_t pto_deadline;      /* tail-loss probe due (RFC 8985 sec. 7) */
+    uint8_t pto_armed, tlp_out; /* probe timer running / probes sent since the last progress */
+    uint8_t rto_count;          /* timeouts since the last progress */
     uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];
     struct slot slots[MBCF_WINDOW];
@@ -112,7 +112,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes)
     memset(c, 0, sizeof *c);
     c->self = self;
     c->nodes = nodes;
-    c->rto_ns = 10000000;         /* before a sample: TCG round trips of a full window reach ms */
+    c->rto_ns = 10000000; /* before a sample: TCG round trips of a full window reach ms */
     /* Round trips between our guests measure 0.1-0.5 ms and acks wait at most
      * one 1 kHz tick, so srtt + 4 rttvar is a few ms; a floor of 2 ticks keeps
      * a timer from firing within the ack delay alone (RFC 6298 sec. 2.4 asks
@@ -373,8 +373,8 @@ static int send_slot(struct mbcf_engine *e, int p, struct tx *t, struct slot *s)
     return 0;
 }
 
-#define THIN_FRAMES 4   /* a stream with fewer frames out is thin (Linux: 4 packets) */
-#define THIN_LINEAR 6   /* timeouts without backoff on a thin stream (Linux: 6) */
+#define THIN_FRAMES 4 /* a stream with fewer frames out is thin (Linux: 4 packets) */
+#define THIN_LINEAR 6 /* timeouts without backoff on a thin stream (Linux: 6) */
 
 /* Tail-loss probe timeout (RFC 8985 sec. 7.2): 2 srtt, plus the time the
  * peer may hold back its ack; not before an RTT sample (the RTO serves). */
@@ -409,11 +409,11 @@ static void send_tlp(struct mbcf_engine *e, int p, struct tx *t, uint64_t now)
     t->pto_armed = 0;
     if (send_slot(e, p, t, s) < 0) {
         e->st.tx_blocked++;
-        t->pto_armed = 1;             /* the next tick tries again */
+        t->pto_armed = 1; /* the next tick tries again */
         return;
     }
     t->tlp_out++;
-    if (t->tlp_out < tlp_limit(t))   /* a thin stream probes again after as long */
+    if (t->tlp_out < tlp_limit(t)) /* a thin stream probes again after as long */
         arm_pto(e, t, now);
     s->sent_ns = 0;
     s->xmit_ns = now;
@@ -460,7 +460,7 @@ static void pump(struct mbcf_engine *e, int p, struct tx *t)
         } else {
             e->st.tx_data++;
             s->sent_ns = now;
-            if (!t->tlp_out && !t->rto_recovery)   /* new data (re)arms the probe */
+            if (!t->tlp_out && !t->rto_recovery) /* new data (re)arms the probe */
                 arm_pto(e, t, now);
         }
         t->nxt++;
@@ -566,8 +566,7 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
                 t->srtt = (7 * t->srtt + r) / 8;
             }
             uint64_t rto = t->srtt + 4 * t->rttvar;
-            t->rto_base = rto < e->cfg.rto_min_ns ? e->cfg.rto_min_ns :
-                          umin(rto, e->cfg.rto_max_ns);
+            t->rto_base = rto < e->cfg.rto_min_ns ? e->cfg.rto_min_ns : umin(rto, e->cfg.rto_max_ns);
         }
     }
     while (t->base != n) {
@@ -615,7 +614,7 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         t->fast_valid = 0;
         t->tlp_out = 0;
         t->pto_armed = 0;
-        if (t->nxt != t->base)    /* frames still out: probe if no ack comes for 2 srtt */
+        if (t->nxt != t->base) /* frames still out: probe if no ack comes for 2 srtt */
             arm_pto(e, t, now);
         complete_ops(e, p, t);
     }
@@ -631,7 +630,8 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
         t->pto_armed = 0;
     } else if ((f->h.flags & (MBCF_F_GAP | MBCF_F_SACK)) && n == t->base && t->nxt != t->base &&
                (!(t->fast_valid && t->fast_base == t->base) ||
-                resent_lost(t, sack_xmit, now)) && !t->busy) {
+                resent_lost(t, sack_xmit, now)) &&
+               !t->busy) {
         e->st.fast_retrans++;
         t->fast_valid = 1;
         t->fast_base = t->base;

@@ -127,7 +127,7 @@ void mbcf_config_default(struct mbcf_config *c, int self, int nodes);
 struct mbcf_stats_eng {
     uint64_t tx_data, tx_ack, tx_retrans, tx_blocked;
     uint64_t timeouts, fast_retrans, busy_acks_rx;
-    uint64_t tlp_probes;           /* tail-loss probes sent (RFC 8985 sec. 7) */
+    uint64_t tlp_probes; /* tail-loss probes sent (RFC 8985 sec. 7) */
     uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_stale_ack;
     uint64_t rx_malformed, rx_bad_src, rx_bad_sequence, rx_no_memory;
     uint64_t malformed_by_reason[MBCF_WIRE_NERR];

@@ -513,15 +513,18 @@ static void mbcf_net_tick(void)
 #define BYE_GAP_NS     20000000ull
 /* One turn of the linger: BYE once every operation is acknowledged (or after
  * BYE_AFTER_NS), BYE_TIMES times; 1 while BYEs are still to be said. */
-struct bye_state { uint64_t start, bye_at; int byes; };
+struct bye_state {
+    uint64_t start, bye_at;
+    int byes;
+};
 static int linger_bye(void *arg)
 {
     struct bye_state *b = arg;
-    if (b->byes < BYE_TIMES && (b->byes ? time_ns() - b->bye_at >= BYE_GAP_NS :
-                                !mbcf_outstanding(mk.eng) || time_ns() - b->start >= BYE_AFTER_NS)) {
+    if (b->byes < BYE_TIMES && (b->byes ? time_ns() - b->bye_at >= BYE_GAP_NS : !mbcf_outstanding(mk.eng) || time_ns() - b->start >= BYE_AFTER_NS)) {
         if (!b->byes)
             kprintf("mbcf: t=%lu ms leaving: BYE to the peers %lu ms after the task ended "
-                    "(%u operation(s) unacknowledged)\n", time_ns() / 1000000,
+                    "(%u operation(s) unacknowledged)\n",
+                    time_ns() / 1000000,
                     (time_ns() - b->start) / 1000000, mbcf_outstanding(mk.eng));
         mbcf_leave(mk.eng);
         net_tx_flush();

@@ -26,7 +26,7 @@ int mbcf_khost_send_data(void *ctx, int dst, const struct mbcf_wire_hdr *h, uint
                          const uint8_t *status)
 {
     const struct mbcf_khost *k = ctx;
-    static uint8_t lo[MBCF_WIRE_MAX];   /* loopback: staged, then net_send */
+    static uint8_t lo[MBCF_WIRE_MAX]; /* loopback: staged, then net_send */
     uint32_t len = MBCF_WIRE_HDR + h->len + h->nstat;
     int self = dst == net_rank(), err = 0;
     uint8_t *p = self ? lo : net_tx_prepare(dst, k->kind, len, &err);
@@ -75,8 +75,8 @@ void mbcf_khost_linger(struct mbcf_engine *e, uint64_t quiet_ns, uint64_t max_ns
     int more = 0;
     while ((time_ns() - last < quiet_ns || more) && time_ns() - start < max_ns) {
         more = step ? step(arg) : 0;
-        net_poll();                   /* the host's rx_done hook acks each burst */
-        if (time_ns() - ticked >= 1000000) {   /* our own unacked frames (1 kHz) */
+        net_poll();                          /* the host's rx_done hook acks each burst */
+        if (time_ns() - ticked >= 1000000) { /* our own unacked frames (1 kHz) */
             ticked = time_ns();
             mbcf_tick(e);
         }

@@ -13,7 +13,7 @@
 #include "mbcf_engine.h"
 
 struct mbcf_khost {
-    int kind;            /* CLUSTER_KIND_* of the engine's frames */
+    int kind; /* CLUSTER_KIND_* of the engine's frames */
     /* Copy len bytes of a posted operation's source `src` (the host's own
      * encoding) into d: 0, or an MBCF_E_* status (the frame is voided). */
     int (*read_source)(uint64_t src, void *d, uint32_t len);

@@ -25,8 +25,8 @@
 #define SYS_MBCF_LAST      1019
 #define SYS_TOFU_FIRST     1020
 #define SYS_TOFU_LAST      1039
-#define SYS_SHM_FIRST      1040
-#define SYS_SHM_LAST       1040
+#define SYS_SHM_FIRST 1040
+#define SYS_SHM_LAST 1040
 #define SYS_node_info      1000 /* (struct node_info *out) -> 0 */
 /* Node-local shared memory (kernel/shm.c): one physical region mapped into
  * several processes of a node, named by a 64-bit key. Maps the whole
@@ -38,9 +38,9 @@
  * segment's is -EINVAL; no room (pages, address space, the table of 64
  * segments) is -ENOMEM. munmap or the process's end drops its pages; the
  * segment and its key go when the last page mapping does. */
-#define SYS_shm_map        1040 /* (uint64_t key, uint64_t len, int flags) -> address | -errno */
+#define SYS_shm_map 1040 /* (uint64_t key, uint64_t len, int flags) -> address | -errno */
 #define SHM_CREATE 1
-#define SHM_EXCL   2
+#define SHM_EXCL 2
 #define SYS_raw_send       1001 /* (int dst_rank, const void *payload, uint64_t len) -> 0 | -errno */
 #define SYS_raw_recv       1002 /* (void *buf, uint64_t cap, int *src_rank, int64_t timeout_ns)
                                    -> payload length | -EAGAIN (timeout 0) | -ETIMEDOUT */

@@ -17,12 +17,12 @@
 #define SYS_tofu_info       1020 /* (struct tofu_info *out) -> 0 | -ENODEV (no Tofu shape) */
 #define SYS_tofu_vcq_create 1021 /* (struct tofu_vcq_rings *r) -> VCQ index of the caller |
                                     -EEXIST ((tni, cq) taken on the node) | -errno */
-#define SYS_tofu_vcq_free   1022 /* (int index) -> 0 | -EINVAL (not the caller's) | -EBUSY
+#define SYS_tofu_vcq_free 1022   /* (int index) -> 0 | -EINVAL (not the caller's) | -EBUSY
                                     (commands in flight) */
 #define SYS_tofu_reg_mem    1023 /* (void *addr, uint64_t len, int flags, uint64_t *stadd) -> 0 | -errno */
-#define SYS_tofu_dereg_mem  1024 /* (uint64_t stadd) -> 0 | -EINVAL (not the caller's) */
+#define SYS_tofu_dereg_mem 1024  /* (uint64_t stadd) -> 0 | -EINVAL (not the caller's) */
 #define SYS_tofu_doorbell   1025 /* (uint64_t vcq_mask) -> commands taken | -errno */
-#define SYS_tofu_wait       1026 /* (uint32_t seen, int64_t timeout_ns >= 0) -> the caller's
+#define SYS_tofu_wait 1026       /* (uint32_t seen, int64_t timeout_ns >= 0) -> the caller's
                                     current event count (at once when it differs from seen)
                                     | -ETIMEDOUT | -EINVAL (timeout_ns < 0: no endless wait) */
 #define SYS_tofu_stats      1027 /* (struct tofu_stats *out) -> 0 */
@@ -51,7 +51,7 @@ struct tofu_info {
 #define TOFU_VCQ_TNI(id)      ((uint8_t)((id) >> 8))
 #define TOFU_VCQ_CQ(id)       ((uint8_t)(id))
 
-#define TOFU_VCQ_MAX 16    /* per process; bit i of the doorbell mask = VCQ index i */
+#define TOFU_VCQ_MAX 16 /* per process; bit i of the doorbell mask = VCQ index i */
 
 struct tofu_vcq_ctrl {     /* in task memory, 8-byte aligned */
     uint32_t toq_head;     /* kernel: descriptors taken */

@@ -61,7 +61,7 @@ int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *valu
             return mpi_err(MPI_COMM_SELF, MPI_ERR_NO_MEM, "MPI_Info_get_string");
         e = PMPI_Info_get(info, key, len, v, flag);
         if (!e)
-            snprintf(value, (size_t)*buflen, "%s", v);   /* truncated to buflen - 1 */
+            snprintf(value, (size_t)*buflen, "%s", v); /* truncated to buflen - 1 */
         free(v);
     }
     *buflen = len + 1;
@@ -71,22 +71,40 @@ MPI_ALIAS(Info_get_string);
 
 int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *req)
 {
-    (void)info;          /* no hints are read (mpi_info.c) */
+    (void)info; /* no hints are read (mpi_info.c) */
     return PMPI_Comm_idup(comm, newcomm, req);
 }
 MPI_ALIAS(Comm_idup_with_info);
 
-MPI_Fint PMPI_Message_c2f(MPI_Message m) { return m; }
+MPI_Fint PMPI_Message_c2f(MPI_Message m)
+{
+    return m;
+}
 MPI_ALIAS(Message_c2f);
-MPI_Message PMPI_Message_f2c(MPI_Fint m) { return m; }
+MPI_Message PMPI_Message_f2c(MPI_Fint m)
+{
+    return m;
+}
 MPI_ALIAS(Message_f2c);
-MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler eh) { return eh; }
+MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler eh)
+{
+    return eh;
+}
 MPI_ALIAS(Errhandler_c2f);
-MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint eh) { return eh; }
+MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint eh)
+{
+    return eh;
+}
 MPI_ALIAS(Errhandler_f2c);
-MPI_Fint PMPI_Win_c2f(MPI_Win w) { return w; }
+MPI_Fint PMPI_Win_c2f(MPI_Win w)
+{
+    return w;
+}
 MPI_ALIAS(Win_c2f);
-MPI_Win PMPI_Win_f2c(MPI_Fint w) { return w; }
+MPI_Win PMPI_Win_f2c(MPI_Fint w)
+{
+    return w;
+}
 MPI_ALIAS(Win_f2c);
 
 /* MPI_F08_status has MPI_Status's layout (mpi.h), as the Fortran status has */

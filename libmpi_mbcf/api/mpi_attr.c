@@ -40,7 +40,7 @@ MPI_ALIAS(Type_delete_attr);
 int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy, MPI_Win_delete_attr_function *del,
                            int *k, void *extra)
 {
-    (void)copy;               /* windows are never copied */
+    (void)copy; /* windows are never copied */
     return attr_create_key(ATTR_OBJ_WIN, (void (*)(void))del, extra, k, "MPI_Win_create_keyval",
                            NULL);
 }

@@ -10,6 +10,8 @@
  * use seed 000's RDMA scheduling (pml_pcoll.c plans MPI_Startall sets of
  * persistent point-to-point requests): the schedules' messages are made
  * per start by the non-blocking engine, not known at init. */
+/* Macro-generated definitions, one invocation per line: */
+/* clang-format off */
 #include "mpi_req_link.h"
 #include "mpi_comm.h"
 #include "mpi_datatype.h"
@@ -297,3 +299,4 @@ int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvc
     return pc_make(&a, request, "MPI_Reduce_scatter_init");
 }
 MPI_ALIAS(Reduce_scatter_init);
+/* clang-format on */

@@ -227,7 +227,7 @@ static int node_color(struct comm *c, int type, MPI_Info info)
     if (type == MPI_COMM_TYPE_HW_UNGUIDED) {
         for (int i = 0; i < c->size; i++)
             if (c->world[i] / mbcf_ppn() != node)
-                return node;           /* comm spans nodes: the node is smaller */
+                return node; /* comm spans nodes: the node is smaller */
         return MPI_UNDEFINED;
     }
     return MPI_UNDEFINED;
@@ -241,7 +241,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Co
     int color = node_color(c, type, info);
     if (!newcomm)
         return mpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
-    if (c->inter)      /* the members of one node on both sides, as MPICH */
+    if (c->inter) /* the members of one node on both sides, as MPICH */
         return comm_inter_split(comm, color, key, newcomm, "MPI_Comm_split_type");
     int e = split(c, color, key, newcomm, "MPI_Comm_split_type");
     return e ? mpi_err(comm, e, "MPI_Comm_split_type") : MPI_SUCCESS;

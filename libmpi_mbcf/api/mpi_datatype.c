@@ -16,7 +16,7 @@ static int build(int n, const int64_t *bl, const int64_t *disp, const MPI_Dataty
     if (n < 0 || !newtype)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_ARG, fn);
     MPI_Datatype id;
-    if (dt_new(&id))           /* first: it may move the table */
+    if (dt_new(&id)) /* first: it may move the table */
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn);
     const struct dte **o = malloc((size_t)(n ? n : 1) * sizeof *o);
     if (!o)
@@ -405,11 +405,11 @@ int PMPI_Type_free(MPI_Datatype *dt)
 {
     if (!dt || !dt_get(*dt) || dt_entry(*dt)->predefined)
         return mpi_err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
-    int e = type_attr_delete_all(*dt);     /* sec 6.7.4: delete functions run now */
+    int e = type_attr_delete_all(*dt); /* sec 6.7.4: delete functions run now */
     if (e)
         return mpi_err(MPI_COMM_WORLD, e, "MPI_Type_free");
     if (dt_entry(*dt)->refs > 0)
-        dt_entry(*dt)->freed = 1;       /* pending operations keep it until they end */
+        dt_entry(*dt)->freed = 1; /* pending operations keep it until they end */
     else
         dt_destroy(dt_entry(*dt));
     *dt = MPI_DATATYPE_NULL;

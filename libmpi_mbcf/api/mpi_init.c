@@ -37,7 +37,7 @@ int PMPI_Init(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     if (mpi_initialized && mpi_session_lib == 1) {
-        mpi_session_lib = 2;        /* MPI_Session_init came first (MPI-4.0 sec 11.3) */
+        mpi_session_lib = 2; /* MPI_Session_init came first (MPI-4.0 sec 11.3) */
         return MPI_SUCCESS;
     }
     if (mpi_initialized)
@@ -84,7 +84,7 @@ MPI_ALIAS(Is_thread_main);
 
 int PMPI_Initialized(int *flag)
 {
-    *flag = mpi_initialized && mpi_session_lib != 1;   /* the World Model only (MPI-4.0 sec 11.2) */
+    *flag = mpi_initialized && mpi_session_lib != 1; /* the World Model only (MPI-4.0 sec 11.2) */
     return MPI_SUCCESS;
 }
 MPI_ALIAS(Initialized);

@@ -19,7 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { TAG_X_INFO = -301, TAG_X_LIST = -302, TAG_X_BARRIER = -303, TAG_X_BCAST = -304,
+enum { TAG_X_INFO = -301,
+       TAG_X_LIST = -302,
+       TAG_X_BARRIER = -303,
+       TAG_X_BCAST = -304,
        TAG_X_SPLIT = -305 };
 
 int comm_inter_refuse(MPI_Comm comm, const char *fn)
@@ -265,7 +268,9 @@ int inter_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
     return e ? e : PMPI_Bcast(buf, count, dt, 0, c->local);
 }
 
-struct xsplit { int color, key, rank; };
+struct xsplit {
+    int color, key, rank;
+};
 
 static int cmp_xsplit(const void *a, const void *b)
 {

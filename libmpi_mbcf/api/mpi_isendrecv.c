@@ -22,7 +22,7 @@ int PMPI_Isendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest, int
     if (!e)
         e = PMPI_Isend(sbuf, scount, sdt, dest, stag, comm, &l->in[1]);
     if (e) {
-        link_free(r);          /* a started receive goes on alone */
+        link_free(r); /* a started receive goes on alone */
         return e;
     }
     *req = r->handle;

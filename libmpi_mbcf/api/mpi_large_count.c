@@ -3,6 +3,8 @@
  * type queries answer in MPI_Count, Op_create_c's user function is called
  * through a per-operation trampoline, Type_contiguous_c builds counts
  * beyond INT_MAX as a derived type of blocks. */
+/* Macro-generated definitions, one invocation per line: */
+/* clang-format off */
 #include "mpi_large_count.h"
 #include "mpi_comm.h"
 #include "mpi_req_link.h"
@@ -304,3 +306,4 @@ int PMPI_Op_create_c(MPI_User_function_c *fn, int commute, MPI_Op *op)
     return mpi_err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create_c");
 }
 MPI_ALIAS(Op_create_c);
+/* clang-format on */

@@ -25,13 +25,18 @@ int lc_root_arg(MPI_Comm comm, int root);
 /* p (converted arrays of a persistent request) is freed with request */
 int lc_keep(MPI_Request request, void *p);
 
-#define LC_BEGIN(name, c) \
+#define LC_BEGIN(name, c)     \
     const char *lc_fn = name; \
-    MPI_Comm lc_comm = c; \
-    int e = MPI_SUCCESS; \
-    (void)lc_fn; \
+    MPI_Comm lc_comm = c;     \
+    int e = MPI_SUCCESS;      \
+    (void)lc_fn;              \
     (void)lc_comm
-#define LC_TRY(x) \
-    do { if ((e = (x))) { e = mpi_err(lc_comm, e, lc_fn); goto out; } } while (0)
+#define LC_TRY(x)                           \
+    do {                                    \
+        if ((e = (x))) {                    \
+            e = mpi_err(lc_comm, e, lc_fn); \
+            goto out;                       \
+        }                                   \
+    } while (0)
 
 #endif

@@ -29,17 +29,20 @@ struct part {
     int send;
     char *buf;
     int count, parts;
-    MPI_Aint stride;          /* bytes from one partition to the next */
+    MPI_Aint stride; /* bytes from one partition to the next */
     MPI_Datatype dt;
-    int peer;                 /* world rank, or MPI_PROC_NULL */
+    int peer; /* world rank, or MPI_PROC_NULL */
     int tagbase;
     uint32_t ctx;
     MPI_Comm comm;
-    unsigned char *ready;     /* send: partition already sent in this round */
+    unsigned char *ready; /* send: partition already sent in this round */
 };
 
 /* init order of partitioned operations per (context, peer, tag, direction) */
-static struct pseq { uint32_t ctx; int peer, tag, send, n; } *seqs;
+static struct pseq {
+    uint32_t ctx;
+    int peer, tag, send, n;
+} * seqs;
 static int nseqs;
 
 static int next_seq(uint32_t ctx, int peer, int tag, int send)

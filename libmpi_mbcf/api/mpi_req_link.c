@@ -121,7 +121,7 @@ int link_start(struct req *r)
         l->in[i] = MPI_REQUEST_NULL;
     int e = l->start ? l->start(r, l) : MPI_SUCCESS;
     if (e) {
-        for (int i = 0; i < l->n; i++)       /* what did start goes on alone */
+        for (int i = 0; i < l->n; i++) /* what did start goes on alone */
             if (l->in[i] != MPI_REQUEST_NULL)
                 PMPI_Request_free(&l->in[i]);
         r->active = 0;

@@ -9,23 +9,26 @@
 
 #define LINK_OWN_MAX 8
 struct link {
-    int n;                    /* children */
-    int todo;                 /* children not yet retired in this round */
-    int status_from;          /* the child whose status is the request's, or -1 */
+    int n;           /* children */
+    int todo;        /* children not yet retired in this round */
+    int status_from; /* the child whose status is the request's, or -1 */
     int err;
     /* persistent: start the children of one round (MPI_SUCCESS or an error) */
     int (*start)(struct req *r, struct link *l);
-    void *arg;                /* the start function's arguments (freed with the link) */
-    void (*fini)(struct link *l);   /* called before arg is freed, or NULL */
-    void *own[LINK_OWN_MAX];  /* freed with the link */
+    void *arg;                    /* the start function's arguments (freed with the link) */
+    void (*fini)(struct link *l); /* called before arg is freed, or NULL */
+    void *own[LINK_OWN_MAX];      /* freed with the link */
     int nown;
-    MPI_Request in[];         /* child handles; MPI_REQUEST_NULL once retired */
+    MPI_Request in[]; /* child handles; MPI_REQUEST_NULL once retired */
 };
 
 /* A new link request of n children on comm (NULL: no memory); children
  * start as MPI_REQUEST_NULL, todo = n. */
 struct req *link_new(int n, MPI_Comm comm, int persistent);
-static inline struct link *link_of(struct req *r) { return (struct link *)r->tmp; }
+static inline struct link *link_of(struct req *r)
+{
+    return (struct link *)r->tmp;
+}
 /* p is freed with the link (0, or MPI_ERR_NO_MEM when full: p is freed). */
 int link_own(struct link *l, void *p);
 /* Child i: a message on context ctx with any tag (the library's own

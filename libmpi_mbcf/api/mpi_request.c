@@ -406,7 +406,7 @@ int mpi_impl_Start(MPI_Request *h)
     r->err = 0;
     r->cancelled = 0;
     int e = r->kind == RK_SEND ? pml_start_send(r) : r->kind == RK_LINK ? link_start(r)
-                                                    : pml_start_recv(r);
+                                                                        : pml_start_recv(r);
     return e ? mpi_err(r->comm, e, "MPI_Start") : MPI_SUCCESS;
 }
 

@@ -19,11 +19,18 @@
 int mpi_session_lib;
 
 #define NSESS 64
-static struct { int used; MPI_Errhandler eh; MPI_Info info; } sess[NSESS + 1];
+static struct {
+    int used;
+    MPI_Errhandler eh;
+    MPI_Info info;
+} sess[NSESS + 1];
 static int nlive;
 /* session error handler functions, by handle (made as communicator ones) */
 #define NSEH 32
-static struct { MPI_Errhandler eh; MPI_Session_errhandler_function *fn; } seh[NSEH];
+static struct {
+    MPI_Errhandler eh;
+    MPI_Session_errhandler_function *fn;
+} seh[NSEH];
 
 static const char *const psets[] = { "mpi://WORLD", "mpi://SELF" };
 
@@ -116,7 +123,7 @@ int PMPI_Session_get_nth_pset(MPI_Session s, MPI_Info info, int n, int *len, cha
     if (n < 0 || n > 1 || !len || *len < 0 || (*len && !name))
         return sess_err(s, MPI_ERR_ARG, "MPI_Session_get_nth_pset");
     int need = (int)strlen(psets[n]) + 1;
-    if (*len)                          /* sec 11.3.2: truncated to *len - 1 characters */
+    if (*len) /* sec 11.3.2: truncated to *len - 1 characters */
         snprintf(name, (size_t)*len, "%s", psets[n]);
     *len = need;
     return MPI_SUCCESS;
@@ -267,7 +274,13 @@ int PMPI_Session_call_errhandler(MPI_Session s, int code)
 }
 MPI_ALIAS(Session_call_errhandler);
 
-MPI_Fint PMPI_Session_c2f(MPI_Session s) { return s; }
+MPI_Fint PMPI_Session_c2f(MPI_Session s)
+{
+    return s;
+}
 MPI_ALIAS(Session_c2f);
-MPI_Session PMPI_Session_f2c(MPI_Fint s) { return s; }
+MPI_Session PMPI_Session_f2c(MPI_Fint s)
+{
+    return s;
+}
 MPI_ALIAS(Session_f2c);

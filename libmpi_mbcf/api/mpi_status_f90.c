@@ -44,7 +44,10 @@ MPI_ALIAS(Status_f2c);
 /* The handle for (combiner, p, r) over the sized type base: made once. */
 static int f90_type(int combiner, int p, int r, MPI_Datatype base, MPI_Datatype *t)
 {
-    static struct { int comb, p, r; MPI_Datatype t; } *made;
+    static struct {
+        int comb, p, r;
+        MPI_Datatype t;
+    } * made;
     static int nmade;
     for (int i = 0; i < nmade; i++)
         if (made[i].comb == combiner && made[i].p == p && made[i].r == r &&

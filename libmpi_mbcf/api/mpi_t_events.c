@@ -62,9 +62,18 @@ int PMPI_T_event_get_info(int event_index, char *name, int *name_len, int *verbo
                           int *num_elements, MPI_T_enum *enumtype, MPI_Info *info, char *desc,
                           int *desc_len, int *bind)
 {
-    (void)event_index; (void)name; (void)name_len; (void)verbosity; (void)array_of_datatypes;
-    (void)array_of_displacements; (void)num_elements; (void)enumtype; (void)info; (void)desc;
-    (void)desc_len; (void)bind;
+    (void)event_index;
+    (void)name;
+    (void)name_len;
+    (void)verbosity;
+    (void)array_of_datatypes;
+    (void)array_of_displacements;
+    (void)num_elements;
+    (void)enumtype;
+    (void)info;
+    (void)desc;
+    (void)desc_len;
+    (void)bind;
     return MPI_T_ERR_INVALID_INDEX;
 }
 MPI_ALIAS(T_event_get_info);
@@ -72,7 +81,10 @@ MPI_ALIAS(T_event_get_info);
 int PMPI_T_event_handle_alloc(int event_index, void *obj_handle, MPI_Info info,
                               MPI_T_event_registration *reg)
 {
-    (void)event_index; (void)obj_handle; (void)info; (void)reg;
+    (void)event_index;
+    (void)obj_handle;
+    (void)info;
+    (void)reg;
     return MPI_T_ERR_INVALID_INDEX;
 }
 MPI_ALIAS(T_event_handle_alloc);
@@ -81,15 +93,23 @@ int PMPI_T_source_get_info(int source_index, char *name, int *name_len, char *de
                            int *desc_len, MPI_T_source_order *ordering,
                            MPI_Count *ticks_per_second, MPI_Count *max_ticks, MPI_Info *info)
 {
-    (void)source_index; (void)name; (void)name_len; (void)desc; (void)desc_len; (void)ordering;
-    (void)ticks_per_second; (void)max_ticks; (void)info;
+    (void)source_index;
+    (void)name;
+    (void)name_len;
+    (void)desc;
+    (void)desc_len;
+    (void)ordering;
+    (void)ticks_per_second;
+    (void)max_ticks;
+    (void)info;
     return MPI_T_ERR_INVALID_INDEX;
 }
 MPI_ALIAS(T_source_get_info);
 
 int PMPI_T_source_get_timestamp(int source_index, MPI_Count *timestamp)
 {
-    (void)source_index; (void)timestamp;
+    (void)source_index;
+    (void)timestamp;
     return MPI_T_ERR_INVALID_INDEX;
 }
 MPI_ALIAS(T_source_get_timestamp);
@@ -98,21 +118,25 @@ MPI_ALIAS(T_source_get_timestamp);
 int PMPI_T_event_handle_free(MPI_T_event_registration reg, void *user_data,
                              MPI_T_event_free_cb_function free_cb_function)
 {
-    (void)reg; (void)user_data; (void)free_cb_function;
+    (void)reg;
+    (void)user_data;
+    (void)free_cb_function;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_handle_free);
 
 int PMPI_T_event_handle_get_info(MPI_T_event_registration reg, MPI_Info *info)
 {
-    (void)reg; (void)info;
+    (void)reg;
+    (void)info;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_handle_get_info);
 
 int PMPI_T_event_handle_set_info(MPI_T_event_registration reg, MPI_Info info)
 {
-    (void)reg; (void)info;
+    (void)reg;
+    (void)info;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_handle_set_info);
@@ -121,7 +145,11 @@ int PMPI_T_event_register_callback(MPI_T_event_registration reg, MPI_T_cb_safety
                                    MPI_Info info, void *user_data,
                                    MPI_T_event_cb_function event_cb_function)
 {
-    (void)reg; (void)cb_safety; (void)info; (void)user_data; (void)event_cb_function;
+    (void)reg;
+    (void)cb_safety;
+    (void)info;
+    (void)user_data;
+    (void)event_cb_function;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_register_callback);
@@ -129,7 +157,9 @@ MPI_ALIAS(T_event_register_callback);
 int PMPI_T_event_callback_get_info(MPI_T_event_registration reg, MPI_T_cb_safety cb_safety,
                                    MPI_Info *info)
 {
-    (void)reg; (void)cb_safety; (void)info;
+    (void)reg;
+    (void)cb_safety;
+    (void)info;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_callback_get_info);
@@ -137,7 +167,9 @@ MPI_ALIAS(T_event_callback_get_info);
 int PMPI_T_event_callback_set_info(MPI_T_event_registration reg, MPI_T_cb_safety cb_safety,
                                    MPI_Info info)
 {
-    (void)reg; (void)cb_safety; (void)info;
+    (void)reg;
+    (void)cb_safety;
+    (void)info;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_callback_set_info);
@@ -145,35 +177,41 @@ MPI_ALIAS(T_event_callback_set_info);
 int PMPI_T_event_set_dropped_handler(MPI_T_event_registration reg,
                                      MPI_T_event_dropped_cb_function dropped_cb_function)
 {
-    (void)reg; (void)dropped_cb_function;
+    (void)reg;
+    (void)dropped_cb_function;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_set_dropped_handler);
 
 int PMPI_T_event_read(MPI_T_event_instance ev, int element_index, void *buffer)
 {
-    (void)ev; (void)element_index; (void)buffer;
+    (void)ev;
+    (void)element_index;
+    (void)buffer;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_read);
 
 int PMPI_T_event_copy(MPI_T_event_instance ev, void *buffer)
 {
-    (void)ev; (void)buffer;
+    (void)ev;
+    (void)buffer;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_copy);
 
 int PMPI_T_event_get_timestamp(MPI_T_event_instance ev, MPI_Count *ts)
 {
-    (void)ev; (void)ts;
+    (void)ev;
+    (void)ts;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_get_timestamp);
 
 int PMPI_T_event_get_source(MPI_T_event_instance ev, int *source_index)
 {
-    (void)ev; (void)source_index;
+    (void)ev;
+    (void)source_index;
     return MPI_T_ERR_INVALID_HANDLE;
 }
 MPI_ALIAS(T_event_get_source);

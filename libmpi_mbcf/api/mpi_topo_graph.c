@@ -144,8 +144,14 @@ static int attach_dist(MPI_Comm comm, int indeg, int *srcs, int *srcw, int outde
     }
     struct comm *g = comm_get(*newcomm);
     /* the dup carried comm's own topology over: this one replaces it */
-    free(g->dims); free(g->periods); free(g->gindex); free(g->gedges);
-    free(g->srcs); free(g->srcw); free(g->dsts); free(g->dstw);
+    free(g->dims);
+    free(g->periods);
+    free(g->gindex);
+    free(g->gedges);
+    free(g->srcs);
+    free(g->srcw);
+    free(g->dsts);
+    free(g->dstw);
     g->dims = g->periods = g->gindex = g->gedges = NULL;
     g->ndims = g->gnodes = 0;
     g->topo = MPI_DIST_GRAPH;

@@ -14,6 +14,8 @@
  *    or 4 floats): Debian's gfortran pre-includes math-vector-fortran.h, so
  *    vectorised loops call these; here each lane calls musl's libm.
  * tests/host/gfortran_musl_symbols.sh fails when a new one appears. */
+/* Macro-generated definitions, one invocation per line: */
+/* clang-format off */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdint.h>
@@ -109,4 +111,5 @@ VEC1(acos, acos) VEC1(atan, atan) VEC1(asin, asin) VEC1(exp2, exp2) VEC1(exp10, 
 VEC1(cosh, cosh) VEC1(expm1, expm1) VEC1(sinh, sinh) VEC1(cbrt, cbrt) VEC1(log10, log10)
 VEC1(log2, log2) VEC1(log1p, log1p) VEC1(atanh, atanh) VEC1(acosh, acosh) VEC1(tanh, tanh)
 VEC1(asinh, asinh) VEC1(erfc, erfc)
-VEC2(pow) VEC2(hypot) VEC2(atan2)
+VEC2(pow) VEC2(hypot) VEC2(atan2);
+/* clang-format on */

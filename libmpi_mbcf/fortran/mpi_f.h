@@ -48,7 +48,10 @@ static inline int *mpi_f_errcodes(int *p)
 /* gfortran's default LOGICAL is 4 bytes, .TRUE. = 1, .FALSE. = 0 (gfortran
  * manual, "Internal representation of LOGICAL variables"); a C truth value
  * becomes exactly one of them. Inputs need no conversion (nonzero = true). */
-static inline MPI_Fint mpi_f_logical(int c) { return c != 0; }
+static inline MPI_Fint mpi_f_logical(int c)
+{
+    return c != 0;
+}
 
 int mpi_f_unsupported(const char *fn);
 #endif

@@ -14,33 +14,42 @@ typedef void f_copy_fn(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *
 typedef void f_delete_fn(MPI_Fint *h, MPI_Fint *key, void *val, void *extra, MPI_Fint *ierr);
 
 /* The predefined callbacks, callable from Fortran as well (sec 6.7.2). */
-#define NULL_COPY(name)                                                                 \
-    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out,             \
-              MPI_Fint *flag, MPI_Fint *ierr);                                          \
-    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out,             \
-              MPI_Fint *flag, MPI_Fint *ierr)                                           \
-    {                                                                                   \
-        (void)h; (void)key; (void)extra; (void)in; (void)out;                           \
-        *flag = 0;                                                                      \
-        *ierr = MPI_SUCCESS;                                                            \
+#define NULL_COPY(name)                                                     \
+    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out, \
+              MPI_Fint *flag, MPI_Fint *ierr);                              \
+    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out, \
+              MPI_Fint *flag, MPI_Fint *ierr)                               \
+    {                                                                       \
+        (void)h;                                                            \
+        (void)key;                                                          \
+        (void)extra;                                                        \
+        (void)in;                                                           \
+        (void)out;                                                          \
+        *flag = 0;                                                          \
+        *ierr = MPI_SUCCESS;                                                \
     }
-#define DUP(name, T)                                                                    \
-    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out,             \
-              MPI_Fint *flag, MPI_Fint *ierr);                                          \
-    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out,             \
-              MPI_Fint *flag, MPI_Fint *ierr)                                           \
-    {                                                                                   \
-        (void)h; (void)key; (void)extra;                                                \
-        *(T *)out = *(T *)in;                                                           \
-        *flag = 1;                                                                      \
-        *ierr = MPI_SUCCESS;                                                            \
+#define DUP(name, T)                                                        \
+    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out, \
+              MPI_Fint *flag, MPI_Fint *ierr);                              \
+    void name(MPI_Fint *h, MPI_Fint *key, void *extra, void *in, void *out, \
+              MPI_Fint *flag, MPI_Fint *ierr)                               \
+    {                                                                       \
+        (void)h;                                                            \
+        (void)key;                                                          \
+        (void)extra;                                                        \
+        *(T *)out = *(T *)in;                                               \
+        *flag = 1;                                                          \
+        *ierr = MPI_SUCCESS;                                                \
     }
-#define NULL_DELETE(name)                                                               \
-    void name(MPI_Fint *h, MPI_Fint *key, void *val, void *extra, MPI_Fint *ierr);      \
-    void name(MPI_Fint *h, MPI_Fint *key, void *val, void *extra, MPI_Fint *ierr)       \
-    {                                                                                   \
-        (void)h; (void)key; (void)val; (void)extra;                                     \
-        *ierr = MPI_SUCCESS;                                                            \
+#define NULL_DELETE(name)                                                          \
+    void name(MPI_Fint *h, MPI_Fint *key, void *val, void *extra, MPI_Fint *ierr); \
+    void name(MPI_Fint *h, MPI_Fint *key, void *val, void *extra, MPI_Fint *ierr)  \
+    {                                                                              \
+        (void)h;                                                                   \
+        (void)key;                                                                 \
+        (void)val;                                                                 \
+        (void)extra;                                                               \
+        *ierr = MPI_SUCCESS;                                                       \
     }
 NULL_COPY(mpi_null_copy_fn_)
 NULL_COPY(mpi_comm_null_copy_fn_)
@@ -56,7 +65,9 @@ NULL_DELETE(mpi_type_null_delete_fn_)
 NULL_DELETE(mpi_win_null_delete_fn_)
 
 void mpi_conversion_fn_null_(void);
-void mpi_conversion_fn_null_(void) {}
+void mpi_conversion_fn_null_(void)
+{
+}
 
 /* One keyval's Fortran callbacks and extra state; wide: MPI_Aint values
  * (MPI-2 forms) or INTEGER ones (MPI_KEYVAL_CREATE). Never freed: a keyval
@@ -99,7 +110,10 @@ static int tramp_delete(int h, int key, void *val, void *extra)
     return ierr;
 }
 
-enum { K_COMM, K_TYPE, K_WIN, K_MPI1 };
+enum { K_COMM,
+       K_TYPE,
+       K_WIN,
+       K_MPI1 };
 
 static int create_keyval(int kind, f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval,
                          MPI_Aint extra)
@@ -116,7 +130,8 @@ static int create_keyval(int kind, f_copy_fn *copy, f_delete_fn *del, MPI_Fint *
     *k = (struct fkey){ copy, del, extra, kind != K_MPI1 };
     /* The C library's null and dup functions are sentinels 0 and 1 (mpi.h). */
     void *cc = (copy == null_copy[kind] || copy == null_copy[K_MPI1]) ? (void *)0
-             : (copy == dup[kind] || copy == dup[K_MPI1]) ? (void *)1 : (void *)tramp_copy;
+               : (copy == dup[kind] || copy == dup[K_MPI1])           ? (void *)1
+                                                                      : (void *)tramp_copy;
     void *cd = (del == null_del[kind] || del == null_del[K_MPI1]) ? NULL : (void *)tramp_delete;
     switch (kind) {
     case K_TYPE:
@@ -131,13 +146,13 @@ static int create_keyval(int kind, f_copy_fn *copy, f_delete_fn *del, MPI_Fint *
     }
 }
 
-#define CREATE_KEYVAL(fname, kind)                                                        \
-    void fname(f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval, MPI_Aint *extra,      \
-               MPI_Fint *ierr);                                                           \
-    void fname(f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval, MPI_Aint *extra,      \
-               MPI_Fint *ierr)                                                            \
-    {                                                                                     \
-        *ierr = create_keyval(kind, copy, del, keyval, *extra);                           \
+#define CREATE_KEYVAL(fname, kind)                                                   \
+    void fname(f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval, MPI_Aint *extra, \
+               MPI_Fint *ierr);                                                      \
+    void fname(f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval, MPI_Aint *extra, \
+               MPI_Fint *ierr)                                                       \
+    {                                                                                \
+        *ierr = create_keyval(kind, copy, del, keyval, *extra);                      \
     }
 CREATE_KEYVAL(mpi_comm_create_keyval_, K_COMM)
 CREATE_KEYVAL(mpi_type_create_keyval_, K_TYPE)
@@ -153,11 +168,11 @@ void mpi_keyval_create_(f_copy_fn *copy, f_delete_fn *del, MPI_Fint *keyval, MPI
 
 /* ---- set and get ---- */
 
-#define SET_ATTR(fname, cfn, T)                                                           \
-    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *ierr);                       \
-    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *ierr)                        \
-    {                                                                                     \
-        *ierr = cfn(*h, *key, (void *)(MPI_Aint)*val);                                    \
+#define SET_ATTR(fname, cfn, T)                                     \
+    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *ierr); \
+    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *ierr)  \
+    {                                                               \
+        *ierr = cfn(*h, *key, (void *)(MPI_Aint)*val);              \
     }
 SET_ATTR(mpi_comm_set_attr_, MPI_Comm_set_attr, MPI_Aint)
 SET_ATTR(mpi_type_set_attr_, MPI_Type_set_attr, MPI_Aint)
@@ -176,25 +191,31 @@ static MPI_Aint win_value(int key, void *v)
     switch (key) {
     case MPI_WIN_BASE: return (MPI_Aint)v;
     case MPI_WIN_SIZE: return *(MPI_Aint *)v;
-    case MPI_WIN_DISP_UNIT: case MPI_WIN_CREATE_FLAVOR: case MPI_WIN_MODEL: return *(int *)v;
+    case MPI_WIN_DISP_UNIT:
+    case MPI_WIN_CREATE_FLAVOR:
+    case MPI_WIN_MODEL: return *(int *)v;
     default: return (MPI_Aint)v;
     }
 }
 
-static MPI_Aint type_value(int key, void *v) { (void)key; return (MPI_Aint)v; }
+static MPI_Aint type_value(int key, void *v)
+{
+    (void)key;
+    return (MPI_Aint)v;
+}
 
-#define GET_ATTR(fname, cfn, T, conv)                                                     \
-    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *flag, MPI_Fint *ierr);       \
-    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *flag, MPI_Fint *ierr)        \
-    {                                                                                     \
-        void *v = NULL;                                                                   \
-        int f = 0;                                                                        \
-        *ierr = cfn(*h, *key, &v, &f);                                                    \
-        if (*ierr == MPI_SUCCESS) {                                                       \
-            *flag = mpi_f_logical(f);                                                     \
-            if (f)                                                                        \
-                *val = (T)conv(*key, v);                                                  \
-        }                                                                                 \
+#define GET_ATTR(fname, cfn, T, conv)                                               \
+    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *flag, MPI_Fint *ierr); \
+    void fname(MPI_Fint *h, MPI_Fint *key, T *val, MPI_Fint *flag, MPI_Fint *ierr)  \
+    {                                                                               \
+        void *v = NULL;                                                             \
+        int f = 0;                                                                  \
+        *ierr = cfn(*h, *key, &v, &f);                                              \
+        if (*ierr == MPI_SUCCESS) {                                                 \
+            *flag = mpi_f_logical(f);                                               \
+            if (f)                                                                  \
+                *val = (T)conv(*key, v);                                            \
+        }                                                                           \
     }
 GET_ATTR(mpi_comm_get_attr_, MPI_Comm_get_attr, MPI_Aint, comm_value)
 GET_ATTR(mpi_type_get_attr_, MPI_Type_get_attr, MPI_Aint, type_value)

@@ -73,7 +73,7 @@ static int greq_query(void *extra, MPI_Status *status)
     return ierr;
 }
 
-static int greq_free(void *extra)    /* the last call for this request (sec 12.2) */
+static int greq_free(void *extra) /* the last call for this request (sec 12.2) */
 {
     struct fgreq *g = extra;
     MPI_Fint ierr = MPI_SUCCESS;

@@ -72,30 +72,45 @@ void mpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr)
 }
 
 double mpi_wtime_(void);
-double mpi_wtime_(void) { return MPI_Wtime(); }
+double mpi_wtime_(void)
+{
+    return MPI_Wtime();
+}
 double mpi_wtick_(void);
-double mpi_wtick_(void) { return MPI_Wtick(); }
+double mpi_wtick_(void)
+{
+    return MPI_Wtick();
+}
 double pmpi_wtime_(void);
-double pmpi_wtime_(void) { return PMPI_Wtime(); }
+double pmpi_wtime_(void)
+{
+    return PMPI_Wtime();
+}
 double pmpi_wtick_(void);
-double pmpi_wtick_(void) { return PMPI_Wtick(); }
+double pmpi_wtick_(void)
+{
+    return PMPI_Wtick();
+}
 
 void mpi_pcontrol_(MPI_Fint *level);
-void mpi_pcontrol_(MPI_Fint *level) { (void)MPI_Pcontrol(*level); }
+void mpi_pcontrol_(MPI_Fint *level)
+{
+    (void)MPI_Pcontrol(*level);
+}
 
 /* A C call that fills a string of at most cap characters and its length. */
-#define STRING_OUT(cap, call)                                                    \
-    do {                                                                         \
-        char buf_[(cap) + 1];                                                    \
-        int n_ = 0;                                                              \
-        buf_[0] = 0;                                                             \
-        *ierr = (call);                                                          \
-        if (*ierr == MPI_SUCCESS) {                                              \
-            buf_[cap] = 0;                                                       \
-            str_c2f(buf_, name, len);                                            \
-            if (resultlen)                                                       \
-                *resultlen = n_ < (int)len ? n_ : (int)len;                      \
-        }                                                                        \
+#define STRING_OUT(cap, call)                               \
+    do {                                                    \
+        char buf_[(cap) + 1];                               \
+        int n_ = 0;                                         \
+        buf_[0] = 0;                                        \
+        *ierr = (call);                                     \
+        if (*ierr == MPI_SUCCESS) {                         \
+            buf_[cap] = 0;                                  \
+            str_c2f(buf_, name, len);                       \
+            if (resultlen)                                  \
+                *resultlen = n_ < (int)len ? n_ : (int)len; \
+        }                                                   \
     } while (0)
 
 void mpi_get_processor_name_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);
@@ -116,29 +131,29 @@ void mpi_error_string_(MPI_Fint *code, char *name, MPI_Fint *resultlen, MPI_Fint
     STRING_OUT(MPI_MAX_ERROR_STRING, MPI_Error_string(*code, buf_, &n_));
 }
 
-#define GET_NAME(fname, cfn)                                                                  \
-    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len);     \
-    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)      \
-    {                                                                                         \
-        STRING_OUT(MPI_MAX_OBJECT_NAME, cfn(*h, buf_, &n_));                                  \
+#define GET_NAME(fname, cfn)                                                              \
+    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len); \
+    void fname(MPI_Fint *h, char *name, MPI_Fint *resultlen, MPI_Fint *ierr, size_t len)  \
+    {                                                                                     \
+        STRING_OUT(MPI_MAX_OBJECT_NAME, cfn(*h, buf_, &n_));                              \
     }
 GET_NAME(mpi_comm_get_name_, MPI_Comm_get_name)
 GET_NAME(mpi_type_get_name_, MPI_Type_get_name)
 GET_NAME(mpi_win_get_name_, MPI_Win_get_name)
 
 /* A C call taking one string s made from the Fortran string (f, flen). */
-#define STRING_IN(f, flen, call)                                                 \
-    do {                                                                         \
-        char *s = str_f2c(f, flen);                                              \
-        *ierr = s ? (call) : MPI_ERR_NO_MEM;                                     \
-        free(s);                                                                 \
+#define STRING_IN(f, flen, call)             \
+    do {                                     \
+        char *s = str_f2c(f, flen);          \
+        *ierr = s ? (call) : MPI_ERR_NO_MEM; \
+        free(s);                             \
     } while (0)
 
-#define SET_NAME(fname, cfn)                                                     \
-    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len);       \
-    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len)        \
-    {                                                                            \
-        STRING_IN(name, len, cfn(*h, s));                                        \
+#define SET_NAME(fname, cfn)                                               \
+    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len); \
+    void fname(MPI_Fint *h, const char *name, MPI_Fint *ierr, size_t len)  \
+    {                                                                      \
+        STRING_IN(name, len, cfn(*h, s));                                  \
     }
 SET_NAME(mpi_comm_set_name_, MPI_Comm_set_name)
 SET_NAME(mpi_type_set_name_, MPI_Type_set_name)

@@ -226,7 +226,7 @@ extern MPI_Fint *MPI_F_STATUSES_IGNORE;
 #define MPI_DISTRIBUTE_DFLT_DARG (-49767)
 
 #define MPI_COMM_TYPE_SHARED 1
-#define MPI_COMM_TYPE_HW_UNGUIDED 2   /* MPI-4.0 sec 7.4.2 */
+#define MPI_COMM_TYPE_HW_UNGUIDED 2 /* MPI-4.0 sec 7.4.2 */
 #define MPI_COMM_TYPE_HW_GUIDED 3
 
 /* predefined attribute keys */
@@ -1672,8 +1672,8 @@ typedef int MPI_Session;
  * as MPI_ERRORS_ARE_FATAL; the value is past the user handlers) */
 #define MPI_ERRORS_ABORT 64
 /* MPI-4.0 error classes (sec 9.4, Table 9.1; 14.3.10) */
-#define MPI_ERR_PROC_ABORTED    59
-#define MPI_ERR_SESSION         60
+#define MPI_ERR_PROC_ABORTED 59
+#define MPI_ERR_SESSION 60
 #define MPI_ERR_VALUE_TOO_LARGE 61
 #define MPI_T_ERR_NOT_ACCESSIBLE 62
 #define MPI_T_ERR_NOT_SUPPORTED 63
@@ -1686,10 +1686,13 @@ typedef int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype dt, MP
 typedef struct mpi_t_event_instance *MPI_T_event_instance;
 typedef struct mpi_t_event_registration *MPI_T_event_registration;
 typedef enum MPI_T_cb_safety {
-    MPI_T_CB_REQUIRE_NONE = 0, MPI_T_CB_REQUIRE_MPI_RESTRICTED, MPI_T_CB_REQUIRE_THREAD_SAFE,
+    MPI_T_CB_REQUIRE_NONE = 0,
+    MPI_T_CB_REQUIRE_MPI_RESTRICTED,
+    MPI_T_CB_REQUIRE_THREAD_SAFE,
     MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE
 } MPI_T_cb_safety;
-typedef enum MPI_T_source_order { MPI_T_SOURCE_ORDERED = 0, MPI_T_SOURCE_UNORDERED } MPI_T_source_order;
+typedef enum MPI_T_source_order { MPI_T_SOURCE_ORDERED = 0,
+                                  MPI_T_SOURCE_UNORDERED } MPI_T_source_order;
 typedef void MPI_T_event_cb_function(MPI_T_event_instance event_instance,
                                      MPI_T_event_registration event_registration,
                                      MPI_T_cb_safety cb_safety, void *user_data);
@@ -1772,7 +1775,7 @@ int MPI_File_iwrite_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_
 int MPI_File_read_all_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype);
 int MPI_File_read_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype);
-int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_read_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype);
@@ -1782,7 +1785,7 @@ int MPI_File_write_all_begin_c(MPI_File fh, const void *buf, MPI_Count count, MP
 int MPI_File_write_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype);
 int MPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
-int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_write_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int MPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype);
 int MPI_File_write_ordered_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
@@ -1996,7 +1999,7 @@ int PMPI_File_iwrite_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI
 int PMPI_File_read_all_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype);
 int PMPI_File_read_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype);
-int PMPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
+int PMPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_read_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype);
@@ -2006,7 +2009,7 @@ int PMPI_File_write_all_begin_c(MPI_File fh, const void *buf, MPI_Count count, M
 int PMPI_File_write_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype);
 int PMPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
-int PMPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
+int PMPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_write_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);
 int PMPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype);
 int PMPI_File_write_ordered_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status);

@@ -562,7 +562,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
         int e = PMPI_Comm_dup(comm, newcomm);
         if (e)
             return e;
-        struct nbc_sched *s = nbc_new(comm_get(comm));   /* empty: complete at start */
+        struct nbc_sched *s = nbc_new(comm_get(comm)); /* empty: complete at start */
         if (!s)
             return mpi_err(comm, MPI_ERR_NO_MEM, fn);
         return launch(s, 0, comm, req, fn);
@@ -577,7 +577,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
     if (!d->ctx) {
         free(d);
         nbc_discard(s);
-        return mpi_err(comm, MPI_ERR_OTHER, fn);   /* no context id left */
+        return mpi_err(comm, MPI_ERR_OTHER, fn); /* no context id left */
     }
     d->parent = comm;
     d->out = newcomm;

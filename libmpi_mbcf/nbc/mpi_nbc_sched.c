@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { A_SEND = 1, A_RECV, A_OP, A_COPY, A_CALL };
+enum { A_SEND = 1,
+       A_RECV,
+       A_OP,
+       A_COPY,
+       A_CALL };
 
 struct nbc_act {
     int kind, round;
@@ -19,7 +23,7 @@ struct nbc_act {
     int peer;                 /* world rank */
     int subtag;
     MPI_Op op;
-    int (*call)(void *);      /* A_CALL: call(dst), which frees dst */
+    int (*call)(void *); /* A_CALL: call(dst), which frees dst */
     struct req *r;
 };
 
@@ -211,7 +215,7 @@ static void sched_free(struct nbc_sched *s)
         if (s->a[i].ddt != MPI_DATATYPE_NULL)
             dt_release(s->a[i].ddt);
         if (s->a[i].kind == A_CALL)
-            free(s->a[i].dst);         /* never called */
+            free(s->a[i].dst); /* never called */
     }
     for (int i = 0; i < s->ntmp; i++)
         free(s->tmp[i]);

@@ -11,7 +11,7 @@
 struct comm **comm_tab;
 int comm_tab_n;
 static int capcomms;
-static uint32_t next_ctx = 4;          /* 0/1 WORLD, 2/3 SELF */
+static uint32_t next_ctx = 4; /* 0/1 WORLD, 2/3 SELF */
 /* Comm_idup's ids (nbc/mpi_nbc.c) come from a range of their own, so an id a
  * pending idup may still agree on is never taken by a blocking constructor
  * meanwhile. Each proposal is unique in the job: the n-th idup of world rank
@@ -91,7 +91,7 @@ uint32_t comm_ictx_take(void)
 {
     uint64_t slot = (uint64_t)nidup * (uint64_t)mpi_world_size + (uint64_t)mpi_world_rank;
     if (slot >= (0x7ffffffeu - ICTX_BASE) / 2)
-        return 0;                  /* the range is used up */
+        return 0; /* the range is used up */
     nidup++;
     return ICTX_BASE + 2u * (uint32_t)slot;
 }
@@ -114,7 +114,7 @@ int comm_make_pair(int h, int n, const int *world, uint32_t ctx, MPI_Comm *out)
     int hc = alloc_handle();
     if (hc < 0)
         return MPI_ERR_NO_MEM;
-    comm_tab[hc] = (struct comm *)1;   /* reserve */
+    comm_tab[hc] = (struct comm *)1; /* reserve */
     if (h < 0)
         h = alloc_handle();
     if (h < 0) {

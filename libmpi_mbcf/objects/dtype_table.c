@@ -117,7 +117,7 @@ void dt_destroy(struct dtype *t)
     dte_destroy(&t->d);
     t->used = t->freed = t->refs = 0;
     t->contents = NULL;
-    dtc_free(k);                    /* may destroy the types it held */
+    dtc_free(k); /* may destroy the types it held */
 }
 
 void dt_retain(MPI_Datatype dt)
@@ -191,7 +191,7 @@ int dt_clone(MPI_Datatype dt, MPI_Datatype *out)
     MPI_Datatype id;
     if (dt_new(&id))
         return MPI_ERR_NO_MEM;
-    struct dtype *t = &types[id], *o = &types[dt];   /* after new_type: the table may move */
+    struct dtype *t = &types[id], *o = &types[dt]; /* after new_type: the table may move */
     if (dte_init_resized(&t->d, &o->d, o->d.lb, dte_extent(&o->d)))
         return MPI_ERR_NO_MEM;
     t->used = 1;

@@ -12,13 +12,13 @@ struct dtype {
     int used, committed, predefined;
     int freed, refs;
     int combiner;
-    struct dt_contents *contents;   /* constructor arguments (mpi_type_contents.c) */
+    struct dt_contents *contents; /* constructor arguments (mpi_type_contents.c) */
     struct dte d;
     char name[MPI_MAX_OBJECT_NAME];
 };
 
-struct dtype *dt_entry(MPI_Datatype dt);  /* the entry of a valid handle */
-int dt_new(MPI_Datatype *out);            /* a free entry; 0 or MPI_ERR_NO_MEM; may move the table */
+struct dtype *dt_entry(MPI_Datatype dt); /* the entry of a valid handle */
+int dt_new(MPI_Datatype *out);           /* a free entry; 0 or MPI_ERR_NO_MEM; may move the table */
 void dt_destroy(struct dtype *t);
 
 #endif

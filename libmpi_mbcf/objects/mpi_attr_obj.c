@@ -17,7 +17,7 @@ static struct {
     int used, kind;
     void (*del)(void);        /* MPI_Type_delete_attr_function / MPI_Win_... */
     void *extra;
-    MPI_Type_copy_attr_function *copy;   /* types only */
+    MPI_Type_copy_attr_function *copy; /* types only */
 } keys[MAX_KEYS];
 static struct obj_attr { int kind, obj, key; void *val; } *attrs;
 static int nattrs, capattrs;

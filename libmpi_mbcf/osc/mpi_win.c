@@ -23,8 +23,14 @@ struct win *win_get(MPI_Win h)
     return wins[h - 1];
 }
 
-int win_max(void) { return nwins; }
-struct win *win_at(int i) { return wins[i] && wins[i]->used ? wins[i] : NULL; }
+int win_max(void)
+{
+    return nwins;
+}
+struct win *win_at(int i)
+{
+    return wins[i] && wins[i]->used ? wins[i] : NULL;
+}
 
 /* A free handle with its struct allocated, or 0 when memory is short. */
 static int win_slot(void)
@@ -180,7 +186,7 @@ int PMPI_Win_free(MPI_Win *win)
     int e = PMPI_Win_fence(0, *win);
     if (e)
         return e;
-    e = win_attr_delete_all(*win);     /* MPI-3.1 sec 6.7.3: delete functions run */
+    e = win_attr_delete_all(*win); /* MPI-3.1 sec 6.7.3: delete functions run */
     if (e)
         return mpi_err(w->ucomm, e, fn);
     PMPI_Comm_free(&w->comm);

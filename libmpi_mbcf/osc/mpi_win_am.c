@@ -92,7 +92,7 @@ static int acc_apply(char *tgt, const struct am_seg *s, int nseg, const char *da
     int whole = d && ext == es;
     for (int i = 0; whole && i < nseg; i++)
         whole = s[i].len % es == 0;
-    if (whole) {                       /* dense elements, never split by a segment */
+    if (whole) { /* dense elements, never split by a segment */
         for (int i = 0; i < nseg; data += s[i].len, i++) {
             int e = op_reduce(data, tgt + s[i].off, (int)(s[i].len / es), basic, op);
             if (e)

@@ -21,7 +21,7 @@
 #include "mpi_win.h"
 #include "mpi_errhandler.h"
 #include "mbcf.h"
-#include "cluster_abi.h"     /* SHM_CREATE, SHM_EXCL */
+#include "cluster_abi.h" /* SHM_CREATE, SHM_EXCL */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,7 +37,7 @@ static int map_segment(MPI_Comm comm, struct comm *c, uint64_t key, size_t len, 
     int e = PMPI_Bcast(&err, 1, MPI_INT, 0, comm);
     if (!e && !err && c->rank != 0)
         p = mbcf_shm_map(key, len, 0, &err);
-    int worst = err;                 /* errno values are negative */
+    int worst = err; /* errno values are negative */
     if (!e)
         e = PMPI_Allreduce(&err, &worst, 1, MPI_INT, MPI_MIN, comm);
     if (e || worst) {
@@ -48,7 +48,7 @@ static int map_segment(MPI_Comm comm, struct comm *c, uint64_t key, size_t len, 
         if (c->rank == 0)
             fprintf(stderr, "libmpi_mbcf rank %d: %s: no shared segment of %zu bytes (errno %d)\n",
                     mpi_world_rank, fn, len, -worst);
-        return worst == -12 ? MPI_ERR_NO_MEM : MPI_ERR_RMA_SHARED;   /* -ENOMEM */
+        return worst == -12 ? MPI_ERR_NO_MEM : MPI_ERR_RMA_SHARED; /* -ENOMEM */
     }
     *seg = p;
     return MPI_SUCCESS;
@@ -64,7 +64,8 @@ int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Co
         return mpi_err(c ? comm : MPI_COMM_WORLD, MPI_ERR_COMM, fn);
     if (size < 0 || disp_unit <= 0 || !baseptr || !win)
         return mpi_err(comm, size < 0 ? MPI_ERR_SIZE : disp_unit <= 0 ? MPI_ERR_DISP
-                                                                        : MPI_ERR_ARG, fn);
+                                                                      : MPI_ERR_ARG,
+                       fn);
     if (c->size == 1) {
         int e = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
         if (!e)
@@ -79,17 +80,18 @@ int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Co
     if (!one_node) {
         if (c->rank == 0)
             fprintf(stderr, "libmpi_mbcf rank %d: %s over %d processes: they are on different "
-                    "nodes (MPI_ERR_RMA_SHARED)\n", mpi_world_rank, fn, c->size);
+                            "nodes (MPI_ERR_RMA_SHARED)\n",
+                    mpi_world_rank, fn, c->size);
         return mpi_err(comm, MPI_ERR_RMA_SHARED, fn);
     }
     MPI_Aint *off = malloc((size_t)(c->size + 1) * sizeof *off);
-    MPI_Comm tag;                  /* its context id names the segment */
+    MPI_Comm tag; /* its context id names the segment */
     int e = off ? PMPI_Comm_dup(comm, &tag) : MPI_ERR_NO_MEM;
     if (!e) {
         e = PMPI_Allgather(&size, 1, MPI_AINT, off + 1, 1, MPI_AINT, comm);
         off[0] = 0;
         for (int i = 1; i <= c->size && !e; i++)
-            off[i] += off[i - 1];  /* off[i]: where rank i's part starts */
+            off[i] += off[i - 1]; /* off[i]: where rank i's part starts */
         uint64_t key = (uint64_t)comm_get(tag)->ctx << 24 | (uint64_t)low;
         size_t len = off[c->size] > 0 ? (size_t)off[c->size] : 1;
         void *seg = NULL;
@@ -127,14 +129,14 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
     if (!size || !disp_unit || !baseptr)
         return mpi_err(w->comm, MPI_ERR_ARG, fn);
     int n = win_comm(w)->size;
-    if (rank == MPI_PROC_NULL) {   /* sec 11.2.3: the lowest rank with a nonzero size */
+    if (rank == MPI_PROC_NULL) { /* sec 11.2.3: the lowest rank with a nonzero size */
         rank = 0;
         while (rank < n - 1 && w->rsize[rank] == 0)
             rank++;
     }
     if (rank < 0 || rank >= n)
         return mpi_err(w->comm, MPI_ERR_RANK, fn);
-    if (!w->shm) {                 /* one process: its own memory */
+    if (!w->shm) { /* one process: its own memory */
         *size = w->size;
         *disp_unit = w->disp_unit;
         *(void **)baseptr = w->base;

@@ -4,7 +4,7 @@
 #ifndef LIBMPI_MBCF_WORLD_H
 #define LIBMPI_MBCF_WORLD_H
 
-#define MAXR 64               /* ranks (static per-peer tables) */
+#define MAXR 64 /* ranks (static per-peer tables) */
 extern int mpi_world_rank, mpi_world_size, mpi_initialized, mpi_finalized;
 /* 1: initialized by MPI_Session_init only; 2: and by MPI_Init (api/mpi_session.c) */
 extern int mpi_session_lib;

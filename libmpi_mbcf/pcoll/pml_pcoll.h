@@ -31,10 +31,10 @@ static inline int pml_pcoll_complete(int n, const MPI_Request h[], int block)
  * entry-point layer at MPI_Init (api/mpi_pcoll_coll.c), so that this layer
  * never calls an entry point. Each returns MPI_SUCCESS or an MPI error code. */
 struct pcoll_world_coll {
-    int (*alltoall_int)(const int *send, int *recv);           /* one int per rank */
+    int (*alltoall_int)(const int *send, int *recv); /* one int per rank */
     int (*alltoallv_bytes)(const void *sbuf, const int *scount, const int *sdispl, void *rbuf,
                            const int *rcount, const int *rdispl);
-    int (*allreduce_land)(const int *in, int *out);            /* one int */
+    int (*allreduce_land)(const int *in, int *out); /* one int */
     int (*barrier)(void);
 };
 extern const struct pcoll_world_coll *pcoll_world_coll;

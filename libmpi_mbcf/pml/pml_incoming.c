@@ -191,7 +191,7 @@ PATH_INLINE void rx_drain(int p, int kind)
             if (w->tseq == *expect) {
                 ++*expect;
                 if (kind == CH_REQ)
-                    rq_item(p, w);         /* in their numbered order (pml_rqorder.h) */
+                    rq_item(p, w); /* in their numbered order (pml_rqorder.h) */
                 else if (w->type == W_DONE)
                     done_fast(p, w, pay, plen);
                 else if (w->type == W_EAGER)

@@ -19,7 +19,7 @@ int pml_init(void)
         rq_order_destroy(&pp->rq_in);
         mq_sreq_peer_init(&pp->sreqs);
     }
-    world_abort_notify = pml_abort_peers;  /* MPI_Abort and fatal errors tell the peers */
+    world_abort_notify = pml_abort_peers; /* MPI_Abort and fatal errors tell the peers */
     btl_init(pml_send_put_done);
     for (int p = 0; p < MAXR; p++) {
         pml_peers[p].fifo[CH_MSG] = btl_fifo(CH_MSG, p);

@@ -156,9 +156,9 @@ extern struct pml_stats pml_stats;
 /* Counters for the MPI_MBCF_STATS line (pml_stats.c), kept by the
  * pseudo-collective mode (pcoll/pml_pcoll.c). */
 struct pml_pcoll_stats {
-    uint64_t starts;      /* Startall calls run in the mode */
-    uint64_t sets;        /* request sets that took the mode */
-    uint64_t fallbacks;   /* request sets that fell back to the ordinary protocol */
+    uint64_t starts;    /* Startall calls run in the mode */
+    uint64_t sets;      /* request sets that took the mode */
+    uint64_t fallbacks; /* request sets that fell back to the ordinary protocol */
 };
 extern struct pml_pcoll_stats pml_pcoll_stats;
 

@@ -14,7 +14,12 @@
  * (specialized there by constant arguments: kind, mode, flags). */
 #define PATH_INLINE static inline __attribute__((always_inline))
 
-enum { RK_SEND = 1, RK_RECV, RK_NULLDONE, RK_COLL, RK_GREQ, RK_LINK };
+enum { RK_SEND = 1,
+       RK_RECV,
+       RK_NULLDONE,
+       RK_COLL,
+       RK_GREQ,
+       RK_LINK };
 /* RK_COLL: non-blocking collective (mpi_nbc.h); RK_GREQ: generalized
  * (mpi_grequest.h); RK_LINK: made of other requests (api/mpi_req_link.h) */
 enum { MODE_STD = 0, MODE_SYNC, MODE_READY, MODE_BUF };

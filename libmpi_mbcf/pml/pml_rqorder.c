@@ -47,13 +47,13 @@ static int grow(struct rq_order *o, uint32_t want)
 
 int rq_order_arrive(struct rq_order *o, const struct wire *w)
 {
-    uint32_t ahead = w->pad - o->done;       /* 1: the next one */
+    uint32_t ahead = w->pad - o->done; /* 1: the next one */
     if (ahead == 1) {
         o->done = w->pad;
         return 1;
     }
     if (ahead == 0 || ahead > 0x80000000u)
-        return 0;                            /* handled before: a duplicate */
+        return 0; /* handled before: a duplicate */
     if (ahead > (uint32_t)o->cap && grow(o, ahead))
         return -1;
     uint32_t i = w->pad & (uint32_t)(o->cap - 1);

@@ -14,11 +14,11 @@
 #include "wire.h"
 
 struct rq_order {
-    uint32_t done;        /* number of the last item handed out (0: none yet) */
-    int cap;              /* slots (a power of two, or 0) */
-    int n;                /* items kept */
-    struct wire *slot;    /* item number k in slot[k & (cap - 1)] ... */
-    uint8_t *used;        /* ... when used[k & (cap - 1)] */
+    uint32_t done;     /* number of the last item handed out (0: none yet) */
+    int cap;           /* slots (a power of two, or 0) */
+    int n;             /* items kept */
+    struct wire *slot; /* item number k in slot[k & (cap - 1)] ... */
+    uint8_t *used;     /* ... when used[k & (cap - 1)] */
 };
 
 void rq_order_init(struct rq_order *o);

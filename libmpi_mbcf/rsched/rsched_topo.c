@@ -50,7 +50,9 @@ static int step(int a, int b, int n, int periodic)
     int d = b - a;
     if (periodic) {
         d = ((d % n) + n) % n;
-        return d == 0 ? 0 : d == 1 ? 1 : d == n - 1 ? -1 : 2;
+        return d == 0 ? 0 : d == 1   ? 1
+                        : d == n - 1 ? -1
+                                     : 2;
     }
     return d >= -1 && d <= 1 ? d : 2;
 }
@@ -62,7 +64,7 @@ int rsched_topo_dir(const struct rsched_topo *t, int peer)
     if (t->kind == RSCHED_TOPO_GRAPH) {
         for (int k = 0; k < t->nnb; k++)
             if (t->nb[k] == peer)
-                return k;             /* RSCHED_E + k: a link of its own */
+                return k; /* RSCHED_E + k: a link of its own */
         return -1;
     }
     if (t->kind != RSCHED_TOPO_CART)

@@ -10,15 +10,17 @@
 #ifndef LIBMPI_MBCF_RSCHED_TOPO_H
 #define LIBMPI_MBCF_RSCHED_TOPO_H
 
-#define RSCHED_TOPO_NB 8              /* graph: neighbours that get a direction */
+#define RSCHED_TOPO_NB 8 /* graph: neighbours that get a direction */
 
-enum { RSCHED_TOPO_NONE = 0, RSCHED_TOPO_CART, RSCHED_TOPO_GRAPH };
+enum { RSCHED_TOPO_NONE = 0,
+       RSCHED_TOPO_CART,
+       RSCHED_TOPO_GRAPH };
 
 struct rsched_topo {
     int kind;
-    int me;                           /* this process's rank in the communicator */
-    int ndims, dims[2], periods[2];   /* Cartesian */
-    int nnb, nb[RSCHED_TOPO_NB];      /* graph: distinct neighbours in their order */
+    int me;                         /* this process's rank in the communicator */
+    int ndims, dims[2], periods[2]; /* Cartesian */
+    int nnb, nb[RSCHED_TOPO_NB];    /* graph: distinct neighbours in their order */
 };
 
 /* A Cartesian grid of ndims (1 or 2) dimensions; -1 for another count or a

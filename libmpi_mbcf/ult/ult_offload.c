@@ -281,7 +281,7 @@ static enum ult_run run_finalize(struct ult_cmd *c)
     int rank;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     int blocked = blocked_report();
-    c->result = mpi_impl_Finalize();     /* the peers' finalize barrier still completes */
+    c->result = mpi_impl_Finalize(); /* the peers' finalize barrier still completes */
     if (blocked) {
         fprintf(stderr, "rank %d: MPI_Finalize with %d thread(s) blocked in MPI: exit %d\n", rank,
                 blocked, ULT_EXIT_BLOCKED);

@@ -116,7 +116,7 @@ static enum ult_run run_waitall(struct ult_cmd *c)
 int ult_wait(MPI_Request *r, MPI_Status *st)
 {
     if (!r)
-        return mpi_impl_Wait(r, st);      /* the argument error, reported as usual */
+        return mpi_impl_Wait(r, st); /* the argument error, reported as usual */
     struct p2p a = { .reqs = r, .n = 1, .sts = st == MPI_STATUS_IGNORE ? MPI_STATUSES_IGNORE : st };
     return ult_submit(&a.c, run_waitall, "MPI_Wait", -1, -1);
 }

@@ -28,7 +28,8 @@ int main(void)
         double t0 = now();
         for (long r = 0; r < reps; r++) {
             memcpy(b, a, n);
-            __asm__ volatile("" ::: "memory");
+            __asm__ volatile("" ::
+                                 : "memory");
         }
         double t = now() - t0;
         printf("memcpy %zu B: %.1f MB/s\n", n, (double)n * reps / t / 1e6);
@@ -39,7 +40,10 @@ int main(void)
         double t0 = now();
         for (long r = 0; r < reps; r++) {
             void *p = malloc(n);
-            __asm__ volatile("" : : "r"(p) : "memory");
+            __asm__ volatile(""
+                             :
+                             : "r"(p)
+                             : "memory");
             free(p);
         }
         printf("malloc+free %zu B: %.0f ns\n", n, (now() - t0) / reps * 1e9);

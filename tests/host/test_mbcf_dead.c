@@ -252,11 +252,11 @@ static void test_host_stall_is_not_death(void **state)
 static void test_dead_ns_oversub(void **state)
 {
     (void)state;
-    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 0), 4 * SEC);      /* not known */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 0), 4 * SEC); /* not known */
     assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 50), 4 * SEC);
-    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 200), 4 * SEC);    /* 4 nodes, 2 cores */
-    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 400), 8 * SEC);    /* 8 nodes */
-    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 800), 16 * SEC);   /* 16 nodes */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 200), 4 * SEC);  /* 4 nodes, 2 cores */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 400), 8 * SEC);  /* 8 nodes */
+    assert_int_equal(mbcf_dead_ns_oversub(4 * SEC, 800), 16 * SEC); /* 16 nodes */
     assert_int_equal(mbcf_dead_ns_oversub(UINT64_MAX / 2, 800), UINT64_MAX / 2);
 }
 
@@ -271,7 +271,7 @@ static uint64_t starved_run(uint64_t dead_ns, struct sim *s)
     sim_init(s, 3, 31, tweak_dead);
     uint64_t c = 1;
     for (int cycle = 0; cycle < 5; cycle++) {
-        for (int k = 0; k < 2; k++) {   /* 0 -> 2 and 2 -> 1 (fails once taken for dead) */
+        for (int k = 0; k < 2; k++) { /* 0 -> 2 and 2 -> 1 (fails once taken for dead) */
             int r = k ? put(s, 2, 1, 0, 3000, c++) : put(s, 0, 2, 0, 3000, c++);
             assert_true(r == 0 || r == -MBCF_E_PEER_DEAD);
         }

@@ -22,7 +22,10 @@
 
 /* Message k of side `from` (0: request, 1: reply): its length alternates
  * between one small frame and a 4000-byte write of three frames. */
-static uint32_t msg_len(int k) { return k % 2 ? 4000 : 64; }
+static uint32_t msg_len(int k)
+{
+    return k % 2 ? 4000 : 64;
+}
 
 static int post_msg(struct sim *s, int from, int k)
 {
@@ -60,7 +63,7 @@ static uint64_t exchanges(unsigned loss_pm, uint64_t seed)
     s.delay_ns = 100000;
     s.loss_pm = loss_pm;
     int sent[2] = { 0, 0 };
-    size_t got[2] = { 0, 0 };   /* messages of side i seen by the other side */
+    size_t got[2] = { 0, 0 }; /* messages of side i seen by the other side */
     assert_int_equal(post_msg(&s, 0, 0), 0);
     sent[0] = 1;
     while (sent[1] < EXCHANGES || s.node[1].ncq < (size_t)EXCHANGES) {
@@ -80,16 +83,17 @@ static uint64_t exchanges(unsigned loss_pm, uint64_t seed)
         }
     }
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(arrived(&s, i), EXCHANGES);            /* exactly once */
+        assert_int_equal(arrived(&s, i), EXCHANGES); /* exactly once */
         for (int k = 0; k < EXCHANGES; k++) {
-            assert_int_equal(s.node[i].cq[k].cookie, (uint64_t)k);   /* in order */
+            assert_int_equal(s.node[i].cq[k].cookie, (uint64_t)k); /* in order */
             assert_int_equal(s.node[i].cq[k].status, MBCF_OK);
         }
     }
     uint64_t t = s.now;
     const struct mbcf_stats_eng *a = mbcf_engine_stats(s.node[0].eng);
     print_message("# loss %u/1000 seed %llu: %.1f ms (%.0f us per exchange), %llu resent, "
-                  "%llu timeouts, %llu fast\n", loss_pm, (unsigned long long)seed, t / 1e6,
+                  "%llu timeouts, %llu fast\n",
+                  loss_pm, (unsigned long long)seed, t / 1e6,
                   t / 1e3 / EXCHANGES, (unsigned long long)a->tx_retrans,
                   (unsigned long long)a->timeouts, (unsigned long long)a->fast_retrans);
     sim_free(&s);
@@ -115,7 +119,8 @@ static void test_latency_bound_under_loss(void **state)
     (void)state;
     uint64_t clean = median_time(0), l10 = median_time(100), l20 = median_time(200);
     print_message("# %d exchanges: clean %.1f ms, 10%% loss %.1f ms (%.2fx), 20%% loss %.1f ms "
-                  "(%.2fx)\n", EXCHANGES, clean / 1e6, l10 / 1e6, (double)l10 / clean,
+                  "(%.2fx)\n",
+                  EXCHANGES, clean / 1e6, l10 / 1e6, (double)l10 / clean,
                   l20 / 1e6, (double)l20 / clean);
     /* fixed RTO floor of 10 ms, no probe: 19.6x and 63x */
     assert_true(l10 <= 4 * clean);

@@ -317,7 +317,7 @@ void sim_step(struct sim *s)
             free(p);
             continue;
         }
-        if (s->now < s->pause_until[p->dst]) {   /* waits in the host's queue */
+        if (s->now < s->pause_until[p->dst]) { /* waits in the host's queue */
             p->t = s->pause_until[p->dst];
             heap_push(s, p);
             continue;

@@ -83,9 +83,9 @@ static void test_duplicates_dropped(void **s)
     uint32_t out[16];
     int n = 0;
     n = deliver(&o, 1, out, n);
-    n = deliver(&o, 1, out, n);        /* handled before */
+    n = deliver(&o, 1, out, n); /* handled before */
     n = deliver(&o, 3, out, n);
-    n = deliver(&o, 3, out, n);        /* kept twice: once */
+    n = deliver(&o, 3, out, n); /* kept twice: once */
     n = deliver(&o, 2, out, n);
     assert_int_equal(n, 3);
     assert_int_equal(out[2], 3);

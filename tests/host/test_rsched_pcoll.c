@@ -170,7 +170,7 @@ static void *rank_main(void *arg)
     struct rsched_pc_req reqs[2 * RSCHED_MAX_PUTS];
     uint8_t *sbuf[RSCHED_MAX_PUTS], *rbuf[RSCHED_MAX_PUTS];
     int rpeer[RSCHED_MAX_PUTS], rtag[RSCHED_MAX_PUTS], stag[RSCHED_MAX_PUTS], nr = 0;
-    for (int i = 0; i < n; i++) {       /* receives first, like userland/apps/halo */
+    for (int i = 0; i < n; i++) { /* receives first, like userland/apps/halo */
         int s = i > 0 && halo[i - 1].dir == halo[i].dir;
         rbuf[i] = calloc(1, halo[i].len);
         rpeer[i] = halo[i].dest;        /* the neighbour in direction d sends toward opposite(d) */

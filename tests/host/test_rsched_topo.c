@@ -69,14 +69,14 @@ static void test_cart_edges_and_far(void **s)
     (void)s;
     int dims[2] = { 4, 4 }, per[2] = { 0, 0 };
     struct rsched_topo t;
-    rsched_topo_cart(&t, 0, 2, dims, per);       /* corner (0, 0) */
+    rsched_topo_cart(&t, 0, 2, dims, per); /* corner (0, 0) */
     assert_int_equal(rsched_topo_dir(&t, 1), RSCHED_E);
     assert_int_equal(rsched_topo_dir(&t, 4), RSCHED_N);
     assert_int_equal(rsched_topo_dir(&t, 5), RSCHED_NE);
-    assert_int_equal(rsched_topo_dir(&t, 3), -1);   /* no wrap */
+    assert_int_equal(rsched_topo_dir(&t, 3), -1); /* no wrap */
     assert_int_equal(rsched_topo_dir(&t, 12), -1);
-    assert_int_equal(rsched_topo_dir(&t, 2), -1);   /* two steps */
-    assert_int_equal(rsched_topo_dir(&t, 16), -1);  /* not in the grid */
+    assert_int_equal(rsched_topo_dir(&t, 2), -1);  /* two steps */
+    assert_int_equal(rsched_topo_dir(&t, 16), -1); /* not in the grid */
     int d3[3] = { 2, 2, 2 }, p3[3] = { 1, 1, 1 };
     assert_int_equal(rsched_topo_cart(&t, 0, 3, d3, p3), -1);
 }
@@ -95,7 +95,7 @@ static void test_cart_1d(void **s)
 static void test_graph(void **s)
 {
     (void)s;
-    int nb[] = { 5, 3, 5, 9, 0 };                  /* duplicates and self */
+    int nb[] = { 5, 3, 5, 9, 0 }; /* duplicates and self */
     struct rsched_topo t;
     assert_int_equal(rsched_topo_graph(&t, 0, nb, 5), 0);
     assert_int_equal(rsched_topo_dir(&t, 5), 0);

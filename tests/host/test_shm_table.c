@@ -20,12 +20,12 @@ static void test_find(void **state)
     assert_ptr_equal(shm_find_key(&t, 8), b);
     assert_null(shm_find_key(&t, 9));
     assert_ptr_equal(shm_find_pa(&t, 0x100000), a);
-    assert_ptr_equal(shm_find_pa(&t, 0x103fff), a);      /* last byte of page 4 */
-    assert_null(shm_find_pa(&t, 0x104000));              /* one past the end */
+    assert_ptr_equal(shm_find_pa(&t, 0x103fff), a); /* last byte of page 4 */
+    assert_null(shm_find_pa(&t, 0x104000));         /* one past the end */
     assert_ptr_equal(shm_find_pa(&t, 0x200800), b);
     assert_null(shm_find_pa(&t, 0xfffff));
-    assert_null(shm_add(&t, 7, 0x300000, 1));            /* key taken */
-    assert_null(shm_add(&t, 10, 0x300000, 0));           /* empty */
+    assert_null(shm_add(&t, 7, 0x300000, 1));  /* key taken */
+    assert_null(shm_add(&t, 10, 0x300000, 0)); /* empty */
 }
 
 static void test_refs(void **state)
@@ -33,17 +33,17 @@ static void test_refs(void **state)
     (void)state;
     static struct shm_table t;
     struct shm_seg *s = shm_add(&t, 1, 0x400000, 2);
-    s->refs += 2;                 /* process A maps both pages */
-    s->refs += 2;                 /* process B too */
-    assert_int_equal(shm_unref(s, 1), 0);    /* A unmaps one page */
-    assert_int_equal(shm_unref(s, 2), 0);    /* B ends */
+    s->refs += 2;                         /* process A maps both pages */
+    s->refs += 2;                         /* process B too */
+    assert_int_equal(shm_unref(s, 1), 0); /* A unmaps one page */
+    assert_int_equal(shm_unref(s, 2), 0); /* B ends */
     assert_ptr_equal(shm_find_key(&t, 1), s);
-    assert_int_equal(shm_unref(s, 2), -1);   /* more than held: refused, nothing changes */
+    assert_int_equal(shm_unref(s, 2), -1); /* more than held: refused, nothing changes */
     assert_int_equal(s->refs, 1);
-    assert_int_equal(shm_unref(s, 1), 1);    /* the last page mapping: freed */
+    assert_int_equal(shm_unref(s, 1), 1); /* the last page mapping: freed */
     assert_null(shm_find_key(&t, 1));
     assert_null(shm_find_pa(&t, 0x400000));
-    struct shm_seg *again = shm_add(&t, 1, 0x500000, 1);  /* the key is free again */
+    struct shm_seg *again = shm_add(&t, 1, 0x500000, 1); /* the key is free again */
     assert_non_null(again);
     assert_int_equal(again->refs, 0);
 }
@@ -58,7 +58,7 @@ static void test_full(void **state)
     struct shm_seg *s = shm_find_key(&t, 105);
     s->refs = 1;
     assert_int_equal(shm_unref(s, 1), 1);
-    assert_non_null(shm_add(&t, 999, 0x9000000, 1));   /* the freed slot is reused */
+    assert_non_null(shm_add(&t, 999, 0x9000000, 1)); /* the freed slot is reused */
 }
 
 int main(void)

@@ -76,7 +76,7 @@ static void test_tag_ranges(void **state)
     assert_int_equal(tofu_stadd_check(&a, sb, 8, 1, &va), TOFU_STADD_UNREG);
     assert_int_equal(tofu_stadd_check(&b, sa, 8, 1, &va), TOFU_STADD_UNREG);
     assert_int_equal(tofu_stadd_dereg(&a, sb), -1);
-    for (int i = 0; i < 5; i++) {           /* tags 2, 3, 1, 2, 3 */
+    for (int i = 0; i < 5; i++) { /* tags 2, 3, 1, 2, 3 */
         uint64_t s;
         assert_int_equal(tofu_stadd_reg(&a, 0x500000, 4096, 0, &s), 0);
         unsigned tag = (unsigned)(s >> 40 & 0xffff);

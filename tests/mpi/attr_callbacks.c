@@ -15,7 +15,9 @@ static int copies, deletes;
 
 static int comm_copy(MPI_Comm c, int k, void *extra, void *in, void *out, int *flag)
 {
-    (void)c; (void)k; (void)extra;
+    (void)c;
+    (void)k;
+    (void)extra;
     int *v = malloc(sizeof *v);
     *v = *(int *)in + 100;
     *(void **)out = v;
@@ -26,7 +28,8 @@ static int comm_copy(MPI_Comm c, int k, void *extra, void *in, void *out, int *f
 
 static int comm_del(MPI_Comm c, int k, void *val, void *extra)
 {
-    (void)c; (void)k;
+    (void)c;
+    (void)k;
     if (extra)
         free(val);
     deletes++;
@@ -35,7 +38,9 @@ static int comm_del(MPI_Comm c, int k, void *val, void *extra)
 
 static int type_copy(MPI_Datatype t, int k, void *extra, void *in, void *out, int *flag)
 {
-    (void)t; (void)k; (void)extra;
+    (void)t;
+    (void)k;
+    (void)extra;
     *(void **)out = (char *)in + 1;
     *flag = 1;
     copies++;
@@ -44,14 +49,19 @@ static int type_copy(MPI_Datatype t, int k, void *extra, void *in, void *out, in
 
 static int type_del(MPI_Datatype t, int k, void *val, void *extra)
 {
-    (void)t; (void)k; (void)val; (void)extra;
+    (void)t;
+    (void)k;
+    (void)val;
+    (void)extra;
     deletes++;
     return MPI_SUCCESS;
 }
 
 static int win_del(MPI_Win w, int k, void *val, void *extra)
 {
-    (void)w; (void)k; (void)extra;
+    (void)w;
+    (void)k;
+    (void)extra;
     *(int *)val += 1;
     deletes++;
     return MPI_SUCCESS;
@@ -84,7 +94,7 @@ static void comm_part(void)
           flag);
     MPI_Comm_get_attr(d, knull, &g2, &flag);
     CHECK(!flag, "Comm_dup: MPI_COMM_NULL_COPY_FN key is not copied (flag %d)", flag);
-    MPI_Comm d2;                             /* a dup of the dup: copied again */
+    MPI_Comm d2; /* a dup of the dup: copied again */
     MPI_Comm_dup(d, &d2);
     MPI_Comm_get_attr(d2, kcopy, &got, &flag);
     CHECK(flag && *got == 205, "Comm_dup of the copy: copied again (value %d)",

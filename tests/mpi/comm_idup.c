@@ -13,7 +13,9 @@
 
 static int copy_fn(MPI_Comm c, int k, void *extra, void *in, void *out, int *flag)
 {
-    (void)c; (void)k; (void)extra;
+    (void)c;
+    (void)k;
+    (void)extra;
     *(void **)out = in;
     *flag = 1;
     return MPI_SUCCESS;

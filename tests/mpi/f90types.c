@@ -48,7 +48,8 @@ int main(int argc, char **argv)
     CHECK(comb == MPI_COMBINER_F90_REAL && ni == 2 && na == 0 && nt == 0 && ints[0] == 15 &&
               ints[1] == 300,
           "f90 real(15,300): envelope combiner %d (F90_REAL %d) ints %d addrs %d types %d, "
-          "contents p %d r %d", comb, MPI_COMBINER_F90_REAL, ni, na, nt, ints[0], ints[1]);
+          "contents p %d r %d",
+          comb, MPI_COMBINER_F90_REAL, ni, na, nt, ints[0], ints[1]);
     ints[0] = ints[1] = -9;
     MPI_Type_get_envelope(t5, &ni, &na, &nt, &comb);
     MPI_Type_get_contents(t5, 2, 0, 0, ints, addrs, types);

@@ -79,13 +79,14 @@ int main(int argc, char **argv)
         MPI_Comm_rank(sc, &rk);
         /* local ranks of my color: color, color+2, ...; key -lrank reverses */
         int want_rank = (lsize - 1 - color) / 2 - (lrank - color) / 2;
-        int order = 1;               /* remote rank j is remote local rank r0 - 2j */
+        int order = 1; /* remote rank j is remote local rank r0 - 2j */
         int rtop = color + 2 * (want_r - 1);
         for (int j = 0; j < r; j++)
             order &= remote_world(sc, j) == 2 * (rtop - 2 * j) + !side;
         CHECK(e == MPI_SUCCESS && inter && l == want_l && r == want_r && rk == want_rank && order,
               "Comm_split of an intercommunicator: inter %d, local %d/%d rank %d/%d, remote "
-              "%d/%d, remote order by key %d", inter, l, want_l, rk, want_rank, r, want_r, order);
+              "%d/%d, remote order by key %d",
+              inter, l, want_l, rk, want_rank, r, want_r, order);
         CHECK(exercise(sc), "messages and Barrier on the split intercommunicator");
         MPI_Comm_free(&sc);
     }

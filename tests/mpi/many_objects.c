@@ -36,7 +36,7 @@ static void windows(void)
     CHECK(all == NWIN, "%d windows of %d bytes alive at once (made %d; %s)", NWIN, WINBYTES,
           made, msg);
     if (all != NWIN) {
-        for (int i = 0; i < made; i++)     /* only what every rank made is collective */
+        for (int i = 0; i < made; i++) /* only what every rank made is collective */
             if (i < all)
                 MPI_Win_free(&w[i]);
         free(w);

@@ -15,7 +15,7 @@ static void sum_c(void *in, void *inout, MPI_Count *len, MPI_Datatype *dt)
 {
     (void)dt;
     for (MPI_Count i = 0; i < *len; i++)
-        ((int *)inout)[i] += 2 * ((int *)in)[i];     /* not MPI_SUM: shows this op ran */
+        ((int *)inout)[i] += 2 * ((int *)in)[i]; /* not MPI_SUM: shows this op ran */
 }
 
 int main(int argc, char **argv)
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
     MPI_Request rq;
     MPI_Allgatherv_init_c(&v, 1, MPI_INT, ra, c1, d1, MPI_INT, w, MPI_INFO_NULL, &rq);
     for (int i = 0; i < n; i++)
-        c1[i] = 99;           /* the request converted its copy at init */
+        c1[i] = 99; /* the request converted its copy at init */
     MPI_Start(&rq);
     MPI_Wait(&rq, MPI_STATUS_IGNORE);
     ok = 1;
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 #ifdef LIBMPI_MBCF
     CHECK(ok, "Allgatherv_init_c");
 #else
-    (void)ok;                 /* the standard leaves the arrays the user's until freed */
+    (void)ok; /* the standard leaves the arrays the user's until freed */
 #endif
     MPI_Request_free(&rq);
     for (int i = 0; i < n; i++)
@@ -180,7 +180,10 @@ int main(int argc, char **argv)
             CHECK(1, "no memory for the INT_MAX+ message: skipped");
         }
     }
-    free(sa); free(ra); free(c1); free(d1);
+    free(sa);
+    free(ra);
+    free(c1);
+    free(d1);
     int rc = tap_finish();
     MPI_Finalize();
     return rc;

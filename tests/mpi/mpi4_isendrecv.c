@@ -57,7 +57,7 @@ int main(int argc, char **argv)
     MPI_Type_commit(&vec);
 #ifdef LIBMPI_MBCF
     MPI_Isendrecv_replace(v, 1, vec, next, 9, prev, 9, MPI_COMM_WORLD, &rq);
-    MPI_Type_free(&vec);                 /* allowed while pending (MPI-4.0 sec 5.1.9) */
+    MPI_Type_free(&vec); /* allowed while pending (MPI-4.0 sec 5.1.9) */
     MPI_Wait(&rq, &st);
     ok = 1;
     for (int i = 0; i < 8; i++)
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
         ok &= b1[i] == prev + i * 0.5;
     CHECK(ok, "Isendrecv_replace of %d doubles with another Isendrecv, Waitall", big);
 
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 crashes here (segmentation fault) */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2 crashes here (segmentation fault) */
     /* MPI_PROC_NULL on both sides: completes at once, status of PROC_NULL */
     MPI_Isendrecv(s, 4, MPI_INT, MPI_PROC_NULL, 1, r, 4, MPI_INT, MPI_PROC_NULL, 1,
                   MPI_COMM_WORLD, &rq);
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
           cnt);
 
 #endif
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 refuses MPI_Request_free here (kind=10) */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2 refuses MPI_Request_free here (kind=10) */
     /* freed before completion: the exchange still happens */
     MPI_Isendrecv(s, 4, MPI_INT, next, 12, r, 4, MPI_INT, prev, 12, MPI_COMM_WORLD, &rq);
     MPI_Request_free(&rq);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #define PARTS 8
-#define PER 300     /* doubles per partition: some partitions above the eager limit */
+#define PER 300 /* doubles per partition: some partitions above the eager limit */
 
 int main(int argc, char **argv)
 {
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
     MPI_Request_free(&sr);
     MPI_Request_free(&rr);
 
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 (UCX) crashes in ucp_am_send_nbx here */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2 (UCX) crashes in ucp_am_send_nbx here */
     /* MPI_PROC_NULL: completes without data */
     MPI_Psend_init(a, 2, 2, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, MPI_INFO_NULL, &sr);
     MPI_Precv_init(ra, 2, 2, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, MPI_INFO_NULL, &rr);

@@ -99,7 +99,7 @@ int main(int argc, char **argv)
 
     /* one at a time (MPICH 4.0.2 fails "Invalid communicator" in
      * MPIDU_Sched_progress_state with these four alive together) */
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2: "Invalid communicator" in MPI_Wait on 3-4 ranks */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2: "Invalid communicator" in MPI_Wait on 3-4 ranks */
     ok = 1;
     MPI_Scatter_init(all, 2, MPI_INT, got, 2, MPI_INT, 0, w, in, &g[0]);
     for (int it = 0; it < ITERS; it++) {
@@ -212,8 +212,8 @@ int main(int argc, char **argv)
     MPI_Neighbor_alltoallv_init(nb_s, two, d2, MPI_INT, nb_a, two, d2, MPI_INT, ring, in, &g[1]);
     ok = 1;
     for (int it = 0; it < ITERS; it++) {
-        nb_s[0] = me * 10 + it;        /* to prev */
-        nb_s[1] = me * 10 + 5 + it;    /* to next */
+        nb_s[0] = me * 10 + it;     /* to prev */
+        nb_s[1] = me * 10 + 5 + it; /* to next */
         MPI_Startall(2, g);
         MPI_Waitall(2, g, MPI_STATUSES_IGNORE);
         ok &= nb_r[0] == prev * 10 + 5 + it && nb_r[1] == next * 10 + it;
@@ -239,8 +239,17 @@ int main(int argc, char **argv)
     CHECK(ysum == n * (n - 1) / 2 && z == n - 1, "a blocking Allreduce while one is started");
     MPI_Request_free(&rq);
 
-    free(all); free(all2); free(cnt); free(dsp); free(sa); free(ra); free(one); free(idx);
-    free(ty); free(bd); free(rs);
+    free(all);
+    free(all2);
+    free(cnt);
+    free(dsp);
+    free(sa);
+    free(ra);
+    free(one);
+    free(idx);
+    free(ty);
+    free(bd);
+    free(rs);
     int rc = tap_finish();
     MPI_Finalize();
     return rc;

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < np; i++) {
         char name[MPI_MAX_PSET_NAME_LEN];
         int len = 0;
-        MPI_Session_get_nth_pset(s, MPI_INFO_NULL, i, &len, NULL);   /* length query */
+        MPI_Session_get_nth_pset(s, MPI_INFO_NULL, i, &len, NULL); /* length query */
         int want = len;
         len = sizeof name;
         MPI_Session_get_nth_pset(s, MPI_INFO_NULL, i, &len, name);
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
     MPI_Session_set_errhandler(s, seh);
     MPI_Session_call_errhandler(s, MPI_ERR_OTHER);
     CHECK(seen_code == MPI_ERR_OTHER, "Session_call_errhandler calls the session's handler");
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 aborts here instead of calling the session's handler */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2 aborts here instead of calling the session's handler */
     e = MPI_Group_from_session_pset(s, "mpi://NO_SUCH_SET", &g);
     CHECK(e != MPI_SUCCESS && seen_code == e, "an unknown process set goes to the handler");
 #endif
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
     int nk = -1;
     MPI_Info_get_nkeys(env, &nk);
     CHECK(e == MPI_SUCCESS && nk >= 0, "Info_create_env gives an info object (%d keys)", nk);
-#ifdef LIBMPI_MBCF   /* the keys are the implementation's choice (MPI-4.0 sec 11.2.2) */
+#ifdef LIBMPI_MBCF /* the keys are the implementation's choice (MPI-4.0 sec 11.2.2) */
     CHECK(flag && !strcmp(v, "prog"), "Info_create_env: command from argv[0]");
 #endif
     MPI_Info_free(&env);
@@ -170,14 +170,14 @@ int main(int argc, char **argv)
     MPI_Info_free(&in);
 
     /* MPI_ERRORS_ABORT is a valid handler; the new error classes exist */
-#ifdef LIBMPI_MBCF   /* Debian's MPICH 4.0.2 asserts in comm_set_errhandler.c:53 */
+#ifdef LIBMPI_MBCF /* Debian's MPICH 4.0.2 asserts in comm_set_errhandler.c:53 */
     e = MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ABORT);
     CHECK(e == MPI_SUCCESS, "MPI_ERRORS_ABORT can be set");
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
 #endif
     int cls[] = { MPI_ERR_SESSION, MPI_ERR_PROC_ABORTED, MPI_ERR_VALUE_TOO_LARGE,
                   MPI_T_ERR_NOT_SUPPORTED,
-#ifdef MPI_T_ERR_NOT_ACCESSIBLE          /* not in MPICH 4.0.2's mpi.h */
+#ifdef MPI_T_ERR_NOT_ACCESSIBLE /* not in MPICH 4.0.2's mpi.h */
                   MPI_T_ERR_NOT_ACCESSIBLE
 #endif
     };

@@ -13,7 +13,7 @@ int main(int argc, char **argv)
     MPI_Session s;
     int e = MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &s);
     int inited = -1;
-    MPI_Initialized(&inited);   /* the World Model is not initialized (MPI-4.0 sec 11.2) */
+    MPI_Initialized(&inited); /* the World Model is not initialized (MPI-4.0 sec 11.2) */
     MPI_Group g;
     MPI_Comm c = MPI_COMM_NULL;
     if (!e)
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
         printf("%s 3 - np=%d Sendrecv ring on it (%d of %d ranks right)\n",
                all[1] == n ? "ok" : "not ok", n, all[1], n);
 #ifdef TAP_SUITE
-        int want = 1;           /* the suite driver (tests/mpi/suite.c) called MPI_Init */
+        int want = 1; /* the suite driver (tests/mpi/suite.c) called MPI_Init */
 #else
         int want = 0;
 #endif

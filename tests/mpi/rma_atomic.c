@@ -19,16 +19,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NP 10                    /* pairs per block */
+#define NP 10 /* pairs per block */
 #define EPOCHS 20
 #define PER_EPOCH 8
 
-struct s_i { short v; int i; };
-struct d_i { double v; int i; };
-struct l_i { long v; int i; };
-struct f_i { float v; int i; };
-struct i_i { int v; int i; };
-struct ld_i { long double v; int i; };
+struct s_i {
+    short v;
+    int i;
+};
+struct d_i {
+    double v;
+    int i;
+};
+struct l_i {
+    long v;
+    int i;
+};
+struct f_i {
+    float v;
+    int i;
+};
+struct i_i {
+    int v;
+    int i;
+};
+struct ld_i {
+    long double v;
+    int i;
+};
 
 /* One pair type: its handle, extent, and how to write/read member values. */
 struct ptype {
@@ -38,12 +56,16 @@ struct ptype {
     void (*set)(void *p, int v, int i);
     void (*get)(const void *p, long *v, int *i);
 };
-#define PT(T, ST)                                                                         \
-    static void set_##ST(void *p, int v, int i) { ((struct ST *)p)->v = v; ((struct ST *)p)->i = i; } \
-    static void get_##ST(const void *p, long *v, int *i)                                  \
-    {                                                                                     \
-        *v = (long)((const struct ST *)p)->v;                                             \
-        *i = ((const struct ST *)p)->i;                                                   \
+#define PT(T, ST)                                        \
+    static void set_##ST(void *p, int v, int i)          \
+    {                                                    \
+        ((struct ST *)p)->v = v;                         \
+        ((struct ST *)p)->i = i;                         \
+    }                                                    \
+    static void get_##ST(const void *p, long *v, int *i) \
+    {                                                    \
+        *v = (long)((const struct ST *)p)->v;            \
+        *i = ((const struct ST *)p)->i;                  \
     }
 PT(MPI_SHORT_INT, s_i)
 PT(MPI_DOUBLE_INT, d_i)
@@ -57,7 +79,7 @@ static int layout_case(const struct ptype *pt, int me, int n)
     int target = 0, writer = 1 % n;
     size_t bytes = (NP + 2) * pt->ext;
     unsigned char *mem = malloc(bytes), *src = malloc(NP * pt->ext);
-    memset(mem, 0xa5, bytes);        /* padding and the guard pairs keep this */
+    memset(mem, 0xa5, bytes); /* padding and the guard pairs keep this */
     MPI_Win win;
     MPI_Win_create(mem, (MPI_Aint)bytes, (int)pt->ext, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
     MPI_Win_fence(0, win);
@@ -133,7 +155,7 @@ int main(int argc, char **argv)
     /* ---- 2. no torn pairs under concurrent REPLACE and NO_OP reads ---- */
     struct s_i *mem = calloc(NP, sizeof *mem);
     for (int k = 0; k < NP; k++)
-        mem[k].i = 7;                  /* v = 0 agrees */
+        mem[k].i = 7; /* v = 0 agrees */
     MPI_Win win;
     MPI_Win_create(mem, NP * sizeof *mem, sizeof *mem, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
     long torn = 0, reads = 0;
@@ -180,7 +202,7 @@ int main(int argc, char **argv)
 
     /* ---- 3. CAS counter through two windows over overlapping memory ---- */
     long *cnt = calloc(4, sizeof *cnt);
-    MPI_Win wa, wb;                    /* wa: cnt[0..3], wb: cnt[1..3] */
+    MPI_Win wa, wb; /* wa: cnt[0..3], wb: cnt[1..3] */
     MPI_Win_create(cnt, 4 * sizeof *cnt, sizeof *cnt, MPI_INFO_NULL, MPI_COMM_WORLD, &wa);
     MPI_Win_create(cnt + 1, 3 * sizeof *cnt, sizeof *cnt, MPI_INFO_NULL, MPI_COMM_WORLD, &wb);
     const int incs = 50;
@@ -190,7 +212,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < incs; k++) {
 #ifdef LIBMPI_MBCF
         MPI_Win w = k % 2 ? wa : wb;
-        MPI_Aint d = k % 2 ? 1 : 0;    /* the same long: cnt[1] */
+        MPI_Aint d = k % 2 ? 1 : 0; /* the same long: cnt[1] */
 #else
         MPI_Win w = wa;
         MPI_Aint d = 1;

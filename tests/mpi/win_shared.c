@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PER 64           /* ints per rank, times the local rank */
+#define PER 64 /* ints per rank, times the local rank */
 
 int main(int argc, char **argv)
 {
@@ -55,20 +55,20 @@ int main(int argc, char **argv)
 
     MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
     for (int i = 0; i < me * PER; i++)
-        mine[i] = 1000 * me + i;                        /* store into my own part */
+        mine[i] = 1000 * me + i; /* store into my own part */
     MPI_Win_sync(win);
     MPI_Barrier(shm);
     MPI_Win_sync(win);
     int seen = 1;
-    for (int r = 0; r < n && r < 64; r++)                /* load every part */
+    for (int r = 0; r < n && r < 64; r++) /* load every part */
         for (int i = 0; i < r * PER; i++)
             seen &= part[r][i] == 1000 * r + i;
     CHECK(seen, "stores by each process seen by every process of the node");
     MPI_Barrier(shm);
     int next = (me + 1) % n;
-    if (next != 0 || n == 1)                             /* rank 0 owns no memory */
+    if (next != 0 || n == 1) /* rank 0 owns no memory */
         for (int i = 0; i < next * PER; i++)
-            part[next][i] = -(100 * me + i);             /* store into another's part */
+            part[next][i] = -(100 * me + i); /* store into another's part */
     MPI_Win_sync(win);
     MPI_Barrier(shm);
     MPI_Win_sync(win);

@@ -22,23 +22,23 @@
 /* Processes of the node (--ppn): each owns its VCQs and its STADD table, and
  * every access to task memory goes through the owning process's page tables
  * (mbcf_kernel.h's per-process helpers), whichever process the CPU runs. */
-#define TOFU_K_PROCS 64   /* == MBCF_K_TASKS, the launcher's --ppn limit */
+#define TOFU_K_PROCS 64 /* == MBCF_K_TASKS, the launcher's --ppn limit */
 
 /* Target process of a put travels in the engine's task field: the target VCQ
  * (tni, cq), whose owner's STADD table resolves the STADD at the target. */
-#define TOFU_WT(tni, cq)   ((uint16_t)(0x100u | ((unsigned)(tni) & 0xf) << 4 | ((unsigned)(cq) & 0xf)))
-#define TOFU_WT_OK(task)   (((task) & 0xff00u) == 0x100u)
-#define TOFU_WT_TNI(task)  ((uint8_t)((task) >> 4 & 0xf))
-#define TOFU_WT_CQ(task)   ((uint8_t)((task) & 0xf))
+#define TOFU_WT(tni, cq) ((uint16_t)(0x100u | ((unsigned)(tni)&0xf) << 4 | ((unsigned)(cq)&0xf)))
+#define TOFU_WT_OK(task) (((task)&0xff00u) == 0x100u)
+#define TOFU_WT_TNI(task) ((uint8_t)((task) >> 4 & 0xf))
+#define TOFU_WT_CQ(task) ((uint8_t)((task)&0xf))
 
 /* ---- tofu_k_net.c ---- */
 /* Source encodings of posted operations: user memory of process t
  * (TOFU_KSRC_USER), a message buffer of the pool below, or the piggyback data
  * of a command slot. */
 #define TOFU_KSRC_USER(t, va) ((uint64_t)(va) | (uint64_t)(t) << 48)
-#define TOFU_KSRC_T(a)        ((int)((a) >> 48) & 0xff)
-#define TOFU_KSRC_VA(a)       ((a) & ((1ull << 48) - 1))
-#define TOFU_KSRC_MSG   (0xAull << 60)
+#define TOFU_KSRC_T(a) ((int)((a) >> 48) & 0xff)
+#define TOFU_KSRC_VA(a) ((a) & ((1ull << 48) - 1))
+#define TOFU_KSRC_MSG (0xAull << 60)
 #define TOFU_KSRC_PIGGY (0xBull << 60)
 
 /* Cookie of a posted operation: command slot + 1 (0: none) in bits 16..31,

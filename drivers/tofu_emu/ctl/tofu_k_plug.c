@@ -13,9 +13,14 @@
 /* The controller's upcalls (tofu_k.h): the transport and the target reach
  * the layers above only through this table. */
 const struct tofu_k_ops tofu_k_ops = {
-    .check_range = tofu_k_check_range, .check_and_write = tofu_k_check_and_write,
-    .message = tofu_k_message, .piggy_copy = tofu_k_piggy_copy, .op_done = tofu_k_cmd_op_done,
-    .cmd_reply = tofu_k_cmd_reply, .vcq_owner = tofu_k_vcq_owner, .notice = tofu_k_notice,
+    .check_range = tofu_k_check_range,
+    .check_and_write = tofu_k_check_and_write,
+    .message = tofu_k_message,
+    .piggy_copy = tofu_k_piggy_copy,
+    .op_done = tofu_k_cmd_op_done,
+    .cmd_reply = tofu_k_cmd_reply,
+    .vcq_owner = tofu_k_vcq_owner,
+    .notice = tofu_k_notice,
     .reap = tofu_k_reap,
 };
 

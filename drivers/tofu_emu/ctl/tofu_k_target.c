@@ -62,9 +62,9 @@ static int check(int t, uint64_t stadd, uint64_t len, int write, uint64_t *va)
     switch (tab ? tofu_stadd_check(tab, stadd, len, write, va) : TOFU_STADD_UNREG) {
     case TOFU_STADD_OK:
         break;
-    case TOFU_STADD_UNREG:  tofu_k_st.refused_unreg++;  return MBCF_E_UNEXPORTED;
-    case TOFU_STADD_RANGE:  tofu_k_st.refused_range++;  return MBCF_E_TOOLONG;
-    default:                tofu_k_st.refused_rdonly++; return MBCF_E_READONLY;
+    case TOFU_STADD_UNREG: tofu_k_st.refused_unreg++; return MBCF_E_UNEXPORTED;
+    case TOFU_STADD_RANGE: tofu_k_st.refused_range++; return MBCF_E_TOOLONG;
+    default: tofu_k_st.refused_rdonly++; return MBCF_E_READONLY;
     }
     if (!tofu_k_user_ok(t, *va, len, write)) {
         tofu_k_st.refused_unmapped++;
@@ -82,13 +82,13 @@ static int put_target(uint16_t task)
 int tofu_k_remote_status(int st)
 {
     switch (st) {
-    case MBCF_OK:           return 0;
+    case MBCF_OK: return 0;
     case MBCF_E_UNEXPORTED: return TOFU_ERR_MRQ_RMT_STADD;
-    case MBCF_E_TOOLONG:    return TOFU_ERR_MRQ_RMT_LENGTH;
+    case MBCF_E_TOOLONG: return TOFU_ERR_MRQ_RMT_LENGTH;
     case MBCF_E_READONLY:
-    case MBCF_E_UNMAPPED:   return TOFU_ERR_MRQ_RMT_MEMORY;
+    case MBCF_E_UNMAPPED: return TOFU_ERR_MRQ_RMT_MEMORY;
     case MBCF_E_NOTASK:
-    case MBCF_E_NODE:       return TOFU_ERR_MRQ_PEER;
+    case MBCF_E_NODE: return TOFU_ERR_MRQ_PEER;
     }
     return TOFU_ERR_MRQ_OTHER;
 }
@@ -128,8 +128,7 @@ static int notice(const struct tofu_msg *m, uint8_t type)
 {
     if (!m->notice)
         return MBCF_OK;
-    struct tofu_mrq_entry e = { .type = type, .edata = m->edata, .vcq_id = m->src_vcq,
-                                .lcl_stadd = m->stadd, .len = m->len, .model_ns = m->model_ns };
+    struct tofu_mrq_entry e = { .type = type, .edata = m->edata, .vcq_id = m->src_vcq, .lcl_stadd = m->stadd, .len = m->len, .model_ns = m->model_ns };
     if (tofu_k_ops.notice(m->dst_tni, m->dst_cq, &e) < 0) {
         tofu_k_st.refused_novcq++;
         return MBCF_E_NOTASK;
@@ -145,9 +144,8 @@ static int get_request(int src, const struct tofu_msg *m)
     if (st)
         return st;
     if (!tofu_k_post_room(2))
-        return MBCF_E_FIFO_FULL;        /* the engine holds the request, retries */
-    struct tofu_msg done = { .kind = TOFU_MSG_GET_DONE, .cmd = m->cmd,
-                             .dst_tni = m->src_tni, .dst_cq = m->src_cq };
+        return MBCF_E_FIFO_FULL; /* the engine holds the request, retries */
+    struct tofu_msg done = { .kind = TOFU_MSG_GET_DONE, .cmd = m->cmd, .dst_tni = m->src_tni, .dst_cq = m->src_cq };
     /* the data is an ordinary put from the owner's memory into the
      * initiator's STADD (resolved by the initiator's VCQ); the completion
      * message follows it on the same ordered stream */
@@ -170,7 +168,7 @@ static int atomic(int src, const struct tofu_msg *m)
     if (va & 7)
         return MBCF_E_INVAL;
     if (!tofu_k_post_room(1))
-        return MBCF_E_FIFO_FULL;        /* before any side effect: retried later */
+        return MBCF_E_FIFO_FULL; /* before any side effect: retried later */
     uint64_t *p = mbcf_k_uptr(t, va, 8, 1);
     if (!p)
         return MBCF_E_UNMAPPED;
@@ -184,8 +182,7 @@ static int atomic(int src, const struct tofu_msg *m)
     default: return MBCF_E_INVAL;
     }
     tofu_k_st.armw_in++;
-    struct tofu_msg r = { .kind = TOFU_MSG_ARMW_REPLY, .cmd = m->cmd, .aux = old,
-                          .dst_tni = m->src_tni, .dst_cq = m->src_cq };
+    struct tofu_msg r = { .kind = TOFU_MSG_ARMW_REPLY, .cmd = m->cmd, .aux = old, .dst_tni = m->src_tni, .dst_cq = m->src_cq };
     (void)tofu_k_post_msg(src, &r, 0);
     return notice(m, TOFU_MRQ_RMT_ARMW);
 }
@@ -193,9 +190,9 @@ static int atomic(int src, const struct tofu_msg *m)
 int tofu_k_message(int src, const struct tofu_msg *m)
 {
     switch (m->kind) {
-    case TOFU_MSG_NOTICE:      /* follows its put on the same ordered stream */
+    case TOFU_MSG_NOTICE: /* follows its put on the same ordered stream */
         if (src >= 0 && src < MBCF_MAX_NODES && last_put[src])
-            return last_put[src];             /* the put was refused: no notice */
+            return last_put[src]; /* the put was refused: no notice */
         return notice(m, TOFU_MRQ_RMT_PUT);
     case TOFU_MSG_GET_REQ:
         return get_request(src, m);

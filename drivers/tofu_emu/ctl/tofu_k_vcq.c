@@ -97,7 +97,7 @@ uint64_t tofu_k_vcq_id(uint8_t tni, uint8_t cq)
 /* ---- VCQs ---- */
 struct vcq {
     int used;
-    int t;                     /* owner (local index) */
+    int t; /* owner (local index) */
     struct tofu_vcq_rings r;
     uint32_t toq_head, tcq_tail, mrq_tail, mrq_lost;   /* our own indices */
     uint32_t inflight;
@@ -173,7 +173,7 @@ int tofu_k_notice(uint8_t tni, uint8_t cq, const struct tofu_mrq_entry *e)
 #define CMDS 256
 struct cmd {
     int used;
-    int t, vcq;                /* owner process (-1: it ended) and its VCQ index */
+    int t, vcq; /* owner process (-1: it ended) and its VCQ index */
     struct tofu_desc d;
     int node;
     uint32_t ops_left;
@@ -204,7 +204,7 @@ static uint8_t lcl_type(uint8_t op)
  * for, or failed: errors are always reported). */
 static void complete(struct cmd *c)
 {
-    if (c->t < 0) {            /* its process ended: nothing to write */
+    if (c->t < 0) { /* its process ended: nothing to write */
         c->used = 0;
         return;
     }
@@ -439,9 +439,9 @@ static long sys_vcq_create(int t, uint64_t ur)
         !tofu_k_user_ok(t, r.tcq, (uint64_t)r.tcq_entries * sizeof(struct tofu_tcq_entry), 1) ||
         !tofu_k_user_ok(t, r.mrq, (uint64_t)r.mrq_entries * sizeof(struct tofu_mrq_entry), 1))
         return -EFAULT;
-    tofu_k_reap();                 /* (tni, cq) of an ended process is free again */
+    tofu_k_reap(); /* (tni, cq) of an ended process is free again */
     if (vcq_find(r.tni, r.cq))
-        return -EEXIST;            /* this node's (TNI, CQ): another VCQ, maybe another process's */
+        return -EEXIST; /* this node's (TNI, CQ): another VCQ, maybe another process's */
     int free = -1;
     for (int i = TOFU_VCQ_MAX - 1; i >= 0; i--)
         if (!vcqs[t][i].used)
@@ -488,7 +488,10 @@ static long sys_doorbell(int t, uint64_t mask)
     return n;
 }
 
-struct wait_arg { int t; uint32_t seen; };
+struct wait_arg {
+    int t;
+    uint32_t seen;
+};
 static int changed(void *arg)
 {
     const struct wait_arg *w = arg;
@@ -502,7 +505,7 @@ static long sys_wait(int t, uint32_t seen, int64_t timeout_ns)
     if (t < 0 || timeout_ns < 0)
         return -EINVAL;
     waits++;
-    for (int p = 0; p < TOFU_K_PROCS; p++)     /* descriptors left behind for lack of room */
+    for (int p = 0; p < TOFU_K_PROCS; p++) /* descriptors left behind for lack of room */
         for (int i = 0; i < TOFU_VCQ_MAX; i++)
             if (vcqs[p][i].used && task_local_alive(p))
                 pull(p, i);
@@ -542,7 +545,8 @@ static long sys_dump(long why)
             if (!v->used || mbcf_k_read(t, v->r.ctrl, &ctl, sizeof ctl))
                 continue;
             kprintf("tofu-dump: process %d vcq %d: toq %u/%u tcq %u/%u mrq %u/%u lost %u "
-                    "inflight %u\n", t, i, v->toq_head, ctl.toq_tail, ctl.tcq_head, v->tcq_tail,
+                    "inflight %u\n",
+                    t, i, v->toq_head, ctl.toq_tail, ctl.tcq_head, v->tcq_tail,
                     ctl.mrq_head, v->mrq_tail, v->mrq_lost, v->inflight);
         }
     tofu_k_net_dump();
@@ -555,11 +559,11 @@ long tofu_k_syscall(long nr, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4)
     switch (nr) {
     case SYS_tofu_info:       return sys_info(a1);
     case SYS_tofu_vcq_create: return sys_vcq_create(t, a1);
-    case SYS_tofu_vcq_free:   return sys_vcq_free(t, a1);
-    case SYS_tofu_reg_mem:    return tofu_k_reg_mem(t, a1, a2, (long)a3, a4);
-    case SYS_tofu_dereg_mem:  return tofu_k_dereg_mem(t, a1);
-    case SYS_tofu_doorbell:   return sys_doorbell(t, a1);
-    case SYS_tofu_wait:       return sys_wait(t, (uint32_t)a1, (int64_t)a2);
+    case SYS_tofu_vcq_free: return sys_vcq_free(t, a1);
+    case SYS_tofu_reg_mem: return tofu_k_reg_mem(t, a1, a2, (long)a3, a4);
+    case SYS_tofu_dereg_mem: return tofu_k_dereg_mem(t, a1);
+    case SYS_tofu_doorbell: return sys_doorbell(t, a1);
+    case SYS_tofu_wait: return sys_wait(t, (uint32_t)a1, (int64_t)a2);
     case SYS_tofu_stats:      return sys_stats(a1);
     case SYS_tofu_dump:       return sys_dump((long)a1);
     }

@@ -35,7 +35,7 @@ struct tofu_stadd_reg {
 struct tofu_stadd_table {
     struct tofu_stadd_reg reg[TOFU_STADD_REGS + 1];
     uint16_t next_tag;
-    uint16_t tag_first, tag_count;   /* tags handed out: tag_first .. +tag_count-1, cyclic */
+    uint16_t tag_first, tag_count; /* tags handed out: tag_first .. +tag_count-1, cyclic */
 };
 
 void tofu_stadd_init(struct tofu_stadd_table *t);

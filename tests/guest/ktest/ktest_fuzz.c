@@ -206,10 +206,10 @@ static int tame(long nr, uint64_t a[6])
     case SYS_mbcf_wait:
         a[0] = below(100000);
         return 1;
-    case SYS_tofu_wait:                                  /* (seen, timeout): < 0 is -EINVAL */
+    case SYS_tofu_wait: /* (seen, timeout): < 0 is -EINVAL */
         a[1] = below(100000);
         return 1;
-    case SYS_shm_map:                                    /* a few keys, small sizes, any flags */
+    case SYS_shm_map: /* a few keys, small sizes, any flags */
         a[0] = below(4);
         if (below(4))
             a[1] = below(5) * 4096 + below(2);

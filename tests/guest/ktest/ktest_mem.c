@@ -34,7 +34,7 @@ static void check(int cond, const char *what)
         failures++;
 }
 
-#define sys6 cluster_syscall6   /* userland/lib/include/cluster_user.h */
+#define sys6 cluster_syscall6 /* userland/lib/include/cluster_user.h */
 #define sys(nr, a, b, c) sys6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
 
 static long xmmap(uint64_t addr, uint64_t len, int prot, int flags)
@@ -156,7 +156,10 @@ static void test_leaks(void)
 static void test_toobig(void)
 {
     const uint64_t big = 16ul << 30, at = 0x600000000000ul;
-    struct { const char *what; int fixed; } c[] = {
+    struct {
+        const char *what;
+        int fixed;
+    } c[] = {
         { "MAP_FIXED_NOREPLACE mmap of 16 GiB", MAP_FIXED_NOREPLACE },
         { "MAP_FIXED mmap of 16 GiB", MAP_FIXED },
         { "plain mmap of 16 GiB", 0 },

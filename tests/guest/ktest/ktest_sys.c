@@ -101,26 +101,28 @@ int main(void)
     struct stat st;
     memset(&st, 0xff, sizeof st);
     check(raw(5, 1, (long)(uintptr_t)&st, 0) == 0 && S_ISCHR(st.st_mode) && st.st_size == 0 &&
-              major(st.st_rdev) == 136, "fstat(1) is a character device (pty major 136)");
+              major(st.st_rdev) == 136,
+          "fstat(1) is a character device (pty major 136)");
     memset(&st, 0, sizeof st);
-    check(cluster_syscall6(262, 2, (long)(uintptr_t)"", (long)(uintptr_t)&st, AT_EMPTY_PATH, 0, 0) == 0 &&
-              S_ISCHR(st.st_mode), "newfstatat(2, \"\", AT_EMPTY_PATH) is a character device");
+    check(cluster_syscall6(262, 2, (long)(uintptr_t) "", (long)(uintptr_t)&st, AT_EMPTY_PATH, 0, 0) == 0 &&
+              S_ISCHR(st.st_mode),
+          "newfstatat(2, \"\", AT_EMPTY_PATH) is a character device");
     check(raw(5, 7, (long)(uintptr_t)&st, 0) == -EBADF && raw(5, -1, (long)(uintptr_t)&st, 0) == -EBADF,
           "fstat of fds 7 and -1 returns -EBADF");
-    check(raw(5, 0, 0x10, 0) == -EFAULT && raw(5, 1, (long)(uintptr_t)"ro", 0) == -EFAULT,
+    check(raw(5, 0, 0x10, 0) == -EFAULT && raw(5, 1, (long)(uintptr_t) "ro", 0) == -EFAULT,
           "fstat into unmapped or read-only memory returns -EFAULT");
-    check(cluster_syscall6(262, AT_FDCWD, (long)(uintptr_t)"/etc/passwd", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
-              cluster_syscall6(262, 1, (long)(uintptr_t)"", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
-              raw(4, (long)(uintptr_t)"/", (long)(uintptr_t)&st, 0) == -ENOENT,
+    check(cluster_syscall6(262, AT_FDCWD, (long)(uintptr_t) "/etc/passwd", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
+              cluster_syscall6(262, 1, (long)(uintptr_t) "", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
+              raw(4, (long)(uintptr_t) "/", (long)(uintptr_t)&st, 0) == -ENOENT,
           "stat of a path, or of \"\" without AT_EMPTY_PATH, returns -ENOENT");
     char lnk[64];
-    check(raw(89, (long)(uintptr_t)"/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk) == -ENOENT &&
-              cluster_syscall6(267, AT_FDCWD, (long)(uintptr_t)"/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk, 0, 0) == -ENOENT,
+    check(raw(89, (long)(uintptr_t) "/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk) == -ENOENT &&
+              cluster_syscall6(267, AT_FDCWD, (long)(uintptr_t) "/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk, 0, 0) == -ENOENT,
           "readlink and readlinkat of /proc/self/exe return -ENOENT");
     check(raw(89, 0x10, (long)(uintptr_t)lnk, sizeof lnk) == -EFAULT, "readlink of an unmapped path returns -EFAULT");
     errno = 0;
     check(open("/etc/passwd", O_RDONLY) == -1 && errno == ENOENT &&
-              raw(257, AT_FDCWD, (long)(uintptr_t)"x", O_RDONLY) == -ENOENT,
+              raw(257, AT_FDCWD, (long)(uintptr_t) "x", O_RDONLY) == -ENOENT,
           "open and openat return -ENOENT");
     check(raw(334, 0, 0, 0) == -ENOSYS && raw(435, 0, 0, 0) == -ENOSYS,
           "rseq and clone3 answer -ENOSYS (the libc falls back)");

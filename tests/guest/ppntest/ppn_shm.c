@@ -20,7 +20,7 @@
 #include "mbcf_check.h"
 #include "ppn_shm.h"
 
-#define KEY 0x5348000000ull          /* "SH": the same key on every node */
+#define KEY 0x5348000000ull /* "SH": the same key on every node */
 #define PG 4096
 
 static void sleep_ms(int ms)
@@ -69,10 +69,13 @@ static void sharing_and_counting(int ppn)
               p ? (long)p[0] : err, 1000 + node);
     }
     if (!p) {
-        barrier(); barrier(); barrier(); barrier();
+        barrier();
+        barrier();
+        barrier();
+        barrier();
         return;
     }
-    p[PG / 8 + local] = 7000u + (uint64_t)rank;        /* this process's slot */
+    p[PG / 8 + local] = 7000u + (uint64_t)rank; /* this process's slot */
     barrier();
     int all = 1;
     for (int l = 0; l < ppn; l++)
@@ -110,10 +113,10 @@ int test_shm(int ppn)
     }
     barrier();
     if (local != 0)
-        return 0;                    /* ends holding it */
+        return 0; /* ends holding it */
     for (int l = 1; l < ppn; l++) {
         int gone = 0;
-        for (int t = 0; t < 400 && !gone; t++) {    /* 20 s at most */
+        for (int t = 0; t < 400 && !gone; t++) { /* 20 s at most */
             void *p = mbcf_shm_map(KEY + 0x1000 + (uint64_t)l, 0, 0, &err);
             if (p) {
                 mbcf_shm_unmap(p, 2 * PG);

@@ -27,19 +27,19 @@
 #include "jtofu.h"
 #include "tofutest.h"
 
-#define WIN      65536u
-#define GUARD    4096u
-#define PIG_OFF  8192u
-#define CNT_OFF  16384u
-#define BAR_OFF  40000u
+#define WIN 65536u
+#define GUARD 4096u
+#define PIG_OFF 8192u
+#define CNT_OFF 16384u
+#define BAR_OFF 40000u
 #define LATE_OFF 48000u
 #define DEAD_OFF 56000u
-#define NPROC    4               /* 2 nodes x 2 processes */
+#define NPROC 4 /* 2 nodes x 2 processes */
 #define TAGS_PER_PROC (65535 / 64)
 
 static int node, loc, rank, fails;
 static utofu_vcq_hdl_t vh;
-static utofu_vcq_id_t vcq_of[NPROC];      /* by rank = node * 2 + local */
+static utofu_vcq_id_t vcq_of[NPROC]; /* by rank = node * 2 + local */
 static uint8_t *win, *src, *dst;
 static unsigned seen[6][256];
 
@@ -68,7 +68,10 @@ static utofu_stadd_t stadd_of(int l, unsigned slot)
     return (utofu_stadd_t)slot << 56 | (utofu_stadd_t)(1 + l * TAGS_PER_PROC + slot - 1) << 40;
 }
 
-static uint8_t pat(int r, unsigned i) { return (uint8_t)(r * 41 + i * 13 + 3); }
+static uint8_t pat(int r, unsigned i)
+{
+    return (uint8_t)(r * 41 + i * 13 + 3);
+}
 
 static void take_notice(void)
 {
@@ -127,7 +130,7 @@ static void barrier(int phase, unsigned mask, int last)
         int p = (int)(uintptr_t)cb - 1;
         if (rc == UTOFU_SUCCESS) {
             pending--;
-        } else if (p >= 0 && p < NPROC) {        /* refused: again */
+        } else if (p >= 0 && p < NPROC) { /* refused: again */
             uint64_t one = 1;
             (void)utofu_put_piggyback(vh, vcq_of[p], &one,
                                       stadd_of(p % 2, 1) + BAR_OFF + 8u * (unsigned)rank, 8,
@@ -205,8 +208,7 @@ static void a_access_b(void)
         r |= utofu_get(vh, b, stadd_of(0, 3) + 2048u * (unsigned)y, stadd_of(1, 2) + 4096, 2048, 0,
                        UTOFU_ONESIDED_FLAG_TCQ_NOTICE, 0);
         r |= utofu_armw8(vh, b, UTOFU_ARMW_OP_ADD, (uint64_t)node + 1, stadd_of(1, 1) + CNT_OFF,
-                         0x30 + (uint64_t)node, UTOFU_ONESIDED_FLAG_TCQ_NOTICE |
-                         UTOFU_ONESIDED_FLAG_REMOTE_MRQ_NOTICE, 0);
+                         0x30 + (uint64_t)node, UTOFU_ONESIDED_FLAG_TCQ_NOTICE | UTOFU_ONESIDED_FLAG_REMOTE_MRQ_NOTICE, 0);
         if (r)
             check(0, "post to B of node %d: %s", y, utofu_strerror(r));
         posted += 4;
@@ -316,7 +318,8 @@ static void a_after_b_exit(void)
     }
     for (int y = 0; y < 2; y++)
         check(refused[y], "after B of node %d ended, a put to its VCQ and STADD: %s "
-              "(UTOFU_ERR_MRQ_PEER)", y, utofu_strerror(last[y]));
+                          "(UTOFU_ERR_MRQ_PEER)",
+              y, utofu_strerror(last[y]));
     struct tofu_stats st;
     utofu_emu_stats(&st);
     check(st.refused_novcq >= 1, "refusals counted on my node: refused_novcq %llu",
@@ -358,7 +361,7 @@ int tofutest_ppn(void)
         barrier(5, all, 1);
         if (fails == 0)
             printf("tofutest ppn: PASSED\n");
-        return fails != 0;              /* B ends here; its VCQ and STADDs must go */
+        return fails != 0; /* B ends here; its VCQ and STADDs must go */
     }
     barrier(5, all, 1);
     a_after_b_exit();

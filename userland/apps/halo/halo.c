@@ -132,7 +132,7 @@ static int plan_dir(const struct grid *g, int dir, int sending, double *packbuf,
      * neighbour's send toward opposite(d) */
     int tagdir = sending ? dir : rsched_dir_opposite(dir);
     int peer = rsched_halo_neighbor(g->px, g->py, g->x, g->y, dir);
-    if (g->cart) {                  /* periodic: MPI_Cart_rank wraps */
+    if (g->cart) { /* periodic: MPI_Cart_rank wraps */
         int c[2] = { g->y + dy, g->x + dx };
         MPI_Cart_rank(g->comm, c, &peer);
     }

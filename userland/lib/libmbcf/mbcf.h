@@ -42,7 +42,7 @@ int mbcf_ppn(void);    /* P, processes per node (1 on the host backend) */
  * host backend, whose ranks are each a node of their own). Unmap with
  * mbcf_shm_unmap; the pages go when the last process unmapped or ended. */
 void *mbcf_shm_map(uint64_t key, size_t len, int flags, int *err);
-int mbcf_shm_unmap(void *addr, size_t len);     /* 0 or -errno */
+int mbcf_shm_unmap(void *addr, size_t len); /* 0 or -errno */
 
 /* Export [addr, addr+len) (rounded out to pages) for remote access.
  * flags: MBCF_EXPORT_READ, or MBCF_EXPORT_READ|MBCF_EXPORT_WRITE. */

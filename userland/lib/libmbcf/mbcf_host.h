@@ -6,7 +6,7 @@
 #ifndef MBCF_HOST_H
 #define MBCF_HOST_H
 #include <stdint.h>
-#include "mbcf_fifo_ring.h"     /* mbcf/, the FIFO ring layout */
+#include "mbcf_fifo_ring.h" /* mbcf/, the FIFO ring layout */
 
 #define HOST_MAX_RANKS   64
 /* Disjoint exported page ranges per rank (mbcf_host.c merges touching ones).

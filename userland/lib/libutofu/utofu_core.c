@@ -185,7 +185,8 @@ int utofu_create_vcq(utofu_tni_id_t tni_id, unsigned long int flags, utofu_vcq_h
      * not refuse as taken (-EEXIST). */
     struct node_info ni;
     unsigned first = utofu_sys(SYS_node_info, (long)&ni, 0, 0, 0) == 0 && ni.local > 0
-                         ? (unsigned)ni.local % 16 : 0;
+                         ? (unsigned)ni.local % 16
+                         : 0;
     long k = -EEXIST;
     unsigned cq = 0;
     for (unsigned j = 0; j < 16 && k == -EEXIST; j++) {
@@ -198,7 +199,10 @@ int utofu_create_vcq(utofu_tni_id_t tni_id, unsigned long int flags, utofu_vcq_h
         k = utofu_sys(SYS_tofu_vcq_create, (long)&r, 0, 0, 0);
     }
     if (k < 0) {
-        free(v->ctrl); free(v->toq); free(v->tcq); free(v->mrq);
+        free(v->ctrl);
+        free(v->toq);
+        free(v->tcq);
+        free(v->mrq);
         return k == -ENOSPC || k == -EEXIST ? UTOFU_ERR_OUT_OF_RESOURCE : UTOFU_ERR_FATAL;
     }
     v->kidx = (int)k;
