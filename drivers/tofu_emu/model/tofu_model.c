@@ -16,7 +16,7 @@
  *    86 us where each TNI alone would need 73 us: 4 x 224,256 B / 67 us);
  *    no datasheet value, the paper only says "some bottleneck".
  *  hop_ns 100, base_ns 0: assumed, no figure in our sources.
- *  max_piggyback 32: TofuD's figure (DESIGN.md), used for Tofu1 too. */
+ *  max_piggyback 32: TofuD's figure (docs/architecture.md "Tofu facts"), used for Tofu1 too. */
 static const struct tofu_params tofu1_params = {
     .name = "tofu1", .n_tni = 4, .n_links = 10,
     .link_mbps = 5000, .tni_mbps = 4150, .node_mbps = 13400,
@@ -31,7 +31,7 @@ static const struct tofu_params tofu1_params = {
  *  8-byte put latency 0.49 us = cmd_ns + 8 B at tni_mbps (2 ns) + base_ns +
  *    1 hop; the split cmd 250 / hop 80 / base 158 is assumed (the paper gives
  *    the total only).
- *  max_piggyback 32 (DESIGN.md "Tofu facts"). */
+ *  max_piggyback 32 (docs/architecture.md "Tofu facts"). */
 static const struct tofu_params tofud_params = {
     .name = "tofud", .n_tni = 6, .n_links = 10,
     .link_mbps = 6800, .tni_mbps = 6350, .node_mbps = 38100,

@@ -2,7 +2,7 @@
  * coordinates, dimension-order routes (see tofu_topo.h for the mapping). */
 #include "tofu_topo.h"
 
-/* Inner (a, b, c) axis sizes of the Tofu unit (DESIGN.md "Tofu facts"). */
+/* Inner (a, b, c) axis sizes of the Tofu unit (docs/architecture.md "Tofu facts"). */
 static const uint8_t inner_full[3] = { 2, 3, 2 };
 
 static const char *const port_names[TOFU_NPORTS] = {

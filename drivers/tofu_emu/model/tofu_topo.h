@@ -3,7 +3,7 @@
  * routes and hop counts.  Portable C (no kernel headers, no allocation);
  * shared by the kernel glue, libutofu, the RDMA scheduler and the collectives.
  *
- * Facts encoded (DESIGN.md "Tofu facts"; Ajima et al., "The Tofu Interconnect D",
+ * Facts encoded (docs/architecture.md "Tofu facts"; Ajima et al., "The Tofu Interconnect D",
  * IEEE CLUSTER 2018; seed 000 sec 3.1.1 for Tofu1):
  *  - both Tofu1 and TofuD nodes sit on a 6-D mesh/torus with coordinates
  *    (X, Y, Z, a, b, c); a in 0..1 and c in 0..1 are meshes of 2, b in 0..2 a
