@@ -5,7 +5,8 @@ KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kerne
 	kernel/palloc.c kernel/pt.c kernel/timespec.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
 	kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
-	kernel/node.c kernel/task.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c
+	kernel/node.c kernel/task.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c \
+	kernel/fs_ram.c kernel/fs_sys.c
 
 EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib
