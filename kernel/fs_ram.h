@@ -48,6 +48,7 @@
 
 /* open flags the core interprets (Linux values, asm-generic/fcntl.h) */
 #define FS_O_ACCMODE 3
+#define FS_O_RDONLY 0
 #define FS_O_WRONLY 1
 #define FS_O_RDWR 2
 #define FS_O_CREAT 0100

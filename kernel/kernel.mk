@@ -52,7 +52,7 @@ $(KERNEL_EFI): $(BUILD)/kernel/kernel.so
 -include $(shell find $(BUILD)/kobj -name '*.d' 2>/dev/null)
 
 # ---- host unit tests of the portable kernel pieces (cmocka) ----
-KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt test_timespec
+KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt test_timespec test_fs_ram
 HOST_TESTS += $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS))
 $(BUILD)/host/test_elf: tests/host/test_elf.c kernel/elf.c kernel/elf.h
 $(BUILD)/host/test_palloc: tests/host/test_palloc.c kernel/palloc.c kernel/palloc.h
@@ -61,6 +61,7 @@ $(BUILD)/host/test_ustack: tests/host/test_ustack.c kernel/ustack.c kernel/ustac
 $(BUILD)/host/test_nodecfg: tests/host/test_nodecfg.c kernel/nodecfg.c kernel/nodecfg.h
 $(BUILD)/host/test_kfmt: tests/host/test_kfmt.c kernel/kfmt.c kernel/kfmt.h
 $(BUILD)/host/test_timespec: tests/host/test_timespec.c kernel/timespec.c kernel/timespec.h
+$(BUILD)/host/test_fs_ram: tests/host/test_fs_ram.c kernel/fs_ram.c kernel/fs_ram.h
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Ikernel -o $@ $(filter %.c,$^) -lcmocka
