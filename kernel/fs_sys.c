@@ -79,15 +79,29 @@ static void fs_free(void *ctx, void *p, size_t n)
 
 static uint64_t fs_now(void *ctx) { (void)ctx; return time_realtime_ns(); }
 
-/* The caller's table (made on first use), or NULL outside a process. */
-static struct fdtab *tab(void)
+static void fs_make(void)               /* under fs_lock */
 {
     if (!fs_ready) {
         const struct fs_ops ops = { fs_alloc, fs_free, fs_now, 0 };
-        if (fs_init(&node_fs, &ops))
-            return NULL;
-        fs_ready = 1;
+        if (!fs_init(&node_fs, &ops))
+            fs_ready = 1;
     }
+}
+
+struct fs *fs_node(void)
+{
+    uint64_t irq = spin_lock_irqsave(&fs_lock);
+    fs_make();
+    spin_unlock_irqrestore(&fs_lock, irq);
+    return fs_ready ? &node_fs : NULL;
+}
+
+/* The caller's table (made on first use), or NULL outside a process. */
+static struct fdtab *tab(void)
+{
+    fs_make();
+    if (!fs_ready)
+        return NULL;
     int l = current ? current->local : -1;
     if (l < 0 || l >= MAX_TASKS)
         return NULL;

@@ -4,6 +4,13 @@
 #define FS_SYS_H
 #include "syscall_table.h"
 
+struct fs;
+/* The node's tree (made on first use), or NULL when there is no memory for it. */
+struct fs *fs_node(void);
+/* Unpacks the launcher's input files and arranges for /out to leave at
+ * power-off (fs_io.c); before the program starts. */
+void fs_io_init(void);
+
 long fs_sc_read(const struct syscall_args *a);
 long fs_sc_write(const struct syscall_args *a);
 long fs_sc_pread(const struct syscall_args *a);

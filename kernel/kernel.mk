@@ -6,7 +6,7 @@ KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kerne
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
 	kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
 	kernel/node.c kernel/task.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/syscall_table.c kernel/subsys.c \
-	kernel/fs_ram.c kernel/fs_sys.c
+	kernel/fs_ram.c kernel/fs_sys.c kernel/fs_io.c
 
 EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib
