@@ -4,7 +4,8 @@
 # directory; --out brings back what each rank wrote under out/ to
 # DIR/rank<R>/ with the launcher naming counts and sizes, byte for byte (a
 # 300 KiB file spans many archive blocks); a run whose program fails (exit 3)
-# still returns its output; a bad --in path is a usage error.
+# still returns its output; a bad --in path is a usage error; mpiexec passes
+# both options.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
 
@@ -36,3 +37,9 @@ check "... and its output still came back" \
 boot badin -n 1 --in "$L/nope" --out "$L/o3" ktest_fsio
 check "--in of a missing path is a usage error (status 2) naming it" \
     bash -c "[ $RC = 2 ] && grep -q 'no such file or directory: $L/nope' $L/badin/out"
+
+libmpi_mbcf/mpiexec -n 1 --mem 256 --timeout 300 --in "$L/in/deck.txt" --out "$L/o4" build/user/ktest_fsio deck.txt 10 \
+    >"$L/mpiexec.out" 2>&1
+RC=$?
+check "mpiexec passes --in and --out" bash -c "[ $RC = 0 ] && grep -q 'size 21 rank 0' $L/o4/rank0/result.txt" ||
+    tail -n 5 "$L/mpiexec.out" | sed 's/^/# /'
