@@ -4,7 +4,8 @@
 # directory; --out brings back what each rank wrote under out/ to
 # DIR/rank<R>/ with the launcher naming counts and sizes, byte for byte (a
 # 300 KiB file spans many archive blocks); a run whose program fails (exit 3)
-# still returns its output; a bad --in path is a usage error; mpiexec passes
+# still returns its output; a bad --in path is a usage error; with --ppn 2 the
+# processes of a node share its tree (one out/ per node); mpiexec passes
 # both options.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cluster/kernel_lib.sh
@@ -37,6 +38,12 @@ check "... and its output still came back" \
 boot badin -n 1 --in "$L/nope" --out "$L/o3" ktest_fsio
 check "--in of a missing path is a usage error (status 2) naming it" \
     bash -c "[ $RC = 2 ] && grep -q 'no such file or directory: $L/nope' $L/badin/out"
+
+BOOT_TIMEOUT=300 boot ppn -n 1 --ppn 2 --mem 256 --in "$L/in/deck.txt" --out "$L/o5" ktest_fsio deck.txt 5000
+check "--ppn 2: both processes read the node's input and their files come back" \
+    bash -c "[ $RC = 0 ] && grep -q 'size 21 rank 0' $L/o5/rank0/result-0.txt && grep -q 'size 21 rank 1' $L/o5/rank0/result-1.txt &&
+             [ \$(stat -c %s $L/o5/rank0/sub/big-0.bin) = 5000 ] && [ \$(stat -c %s $L/o5/rank0/sub/big-1.bin) = 5000 ]" ||
+    show_failure ppn
 
 libmpi_mbcf/mpiexec -n 1 --mem 256 --timeout 300 --in "$L/in/deck.txt" --out "$L/o4" build/user/ktest_fsio deck.txt 10 \
     >"$L/mpiexec.out" 2>&1

@@ -1,7 +1,9 @@
 /* ktest_fsio.c - files in and out through the launcher (--in, --out): reads
  * the input file named by argv[1] from the working directory, lists the
  * working directory, and writes out/result.txt (the input's bytes, its size
- * and this node's rank) and out/sub/big.bin (argv[2] bytes of a pattern).
+ * and its MPI-style rank) and out/sub/big.bin (argv[2] bytes of a pattern);
+ * with --ppn P > 1 the processes of a node share the tree and write
+ * out/result-<local>.txt and out/sub/big-<local>.bin instead.
  * With argv[3] = "fail" it exits 3 after writing: the output must still come
  * back. Exit 0 when the input was read whole. */
 #include <dirent.h>
@@ -33,19 +35,28 @@ int main(int argc, char **argv)
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     printf("fsio: read %zu bytes from %s\n", n, in);
-    FILE *o = fopen("out/result.txt", "w");
-    if (!o || fwrite(buf, 1, n, o) != n || fprintf(o, "size %zu rank %d\n", n, ni.rank) < 0 || fclose(o)) {
-        perror("fsio: out/result.txt");
+    char res[64], bigname[64];
+    int rank = ni.rank * (ni.ppn > 0 ? ni.ppn : 1) + ni.local;
+    if (ni.ppn > 1) {
+        snprintf(res, sizeof res, "out/result-%d.txt", ni.local);
+        snprintf(bigname, sizeof bigname, "out/sub/big-%d.bin", ni.local);
+    } else {
+        snprintf(res, sizeof res, "out/result.txt");
+        snprintf(bigname, sizeof bigname, "out/sub/big.bin");
+    }
+    FILE *o = fopen(res, "w");
+    if (!o || fwrite(buf, 1, n, o) != n || fprintf(o, "size %zu rank %d\n", n, rank) < 0 || fclose(o)) {
+        perror("fsio: result");
         return 1;
     }
     mkdir("out/sub", 0755);
-    FILE *b = fopen("out/sub/big.bin", "w");
+    FILE *b = fopen(bigname, "w");
     for (long i = 0; b && i < big; i++)
         fputc((int)(i * 7 % 251), b);
     if (!b || fclose(b)) {
-        perror("fsio: out/sub/big.bin");
+        perror("fsio: big");
         return 1;
     }
-    printf("fsio: wrote out/result.txt and %ld bytes to out/sub/big.bin\n", big);
+    printf("fsio: wrote %s and %ld bytes to %s\n", res, big, bigname);
     return fail ? 3 : 0;
 }
