@@ -4,7 +4,7 @@
 # directory; --out brings back what each rank wrote under out/ to
 # DIR/rank<R>/ with the launcher naming counts and sizes, byte for byte (a
 # 300 KiB file spans many archive blocks); a run whose program fails (exit 3)
-# still returns its output; a bad --in path is a usage error; with --ppn 2 the
+# still returns its output, so does one stopped at its timeout; a bad --in path is a usage error; with --ppn 2 the
 # processes of a node share its tree (one out/ per node); mpiexec passes
 # both options.
 cd "$(dirname "$0")/../.." || exit 1
@@ -34,6 +34,11 @@ BOOT_TIMEOUT=300 boot fail -n 1 --mem 256 --in "$L/in/deck.txt" --out "$L/o2" kt
 check "a failing program (exit 3) fails the run" [ $RC = 3 ] || show_failure fail
 check "... and its output still came back" \
     bash -c "grep -q 'size 21 rank 0' $L/o2/rank0/result.txt && [ \$(stat -c %s $L/o2/rank0/sub/big.bin) = 100 ]"
+
+BOOT_TIMEOUT=60 boot hang -n 1 --mem 256 --in "$L/in/deck.txt" --out "$L/o6" ktest_fsio deck.txt 100 hang
+check "a run stopped at its timeout (status 124) still returns its output" \
+    bash -c "[ $RC = 124 ] && grep -q 'size 21 rank 0' $L/o6/rank0/result.txt && grep -q 'out: rank 0: 2 file' $L/hang/out" ||
+    show_failure hang
 
 boot badin -n 1 --in "$L/nope" --out "$L/o3" ktest_fsio
 check "--in of a missing path is a usage error (status 2) naming it" \

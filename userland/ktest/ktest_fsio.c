@@ -4,12 +4,14 @@
  * and its MPI-style rank) and out/sub/big.bin (argv[2] bytes of a pattern);
  * with --ppn P > 1 the processes of a node share the tree and write
  * out/result-<local>.txt and out/sub/big-<local>.bin instead.
- * With argv[3] = "fail" it exits 3 after writing: the output must still come
- * back. Exit 0 when the input was read whole. */
+ * With argv[3] = "fail" it exits 3 after writing, with "hang" it never ends
+ * (the launcher's timeout stops it): the output must still come back. Exit 0 when the input was read whole. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cluster_abi.h"
 #include "cluster_user.h"
 
@@ -17,7 +19,7 @@ int main(int argc, char **argv)
 {
     const char *in = argc > 1 ? argv[1] : "deck.txt";
     long big = argc > 2 ? atol(argv[2]) : 0;
-    int fail = argc > 3;
+    int fail = argc > 3 && !strcmp(argv[3], "fail"), hang = argc > 3 && !strcmp(argv[3], "hang");
     struct node_info ni = { 0 };
     cluster_syscall6(SYS_node_info, (long)&ni, 0, 0, 0, 0, 0);
     DIR *d = opendir(".");
@@ -58,5 +60,7 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("fsio: wrote %s and %ld bytes to %s\n", res, big, bigname);
+    while (hang)
+        sleep(1);
     return fail ? 3 : 0;
 }
