@@ -329,6 +329,10 @@ long fs_write(struct fs *fs, int ino, uint64_t off, uint64_t len, fs_copy_fn cop
             fs->blocks_used++;
         }
         if (copy(cctx, done, (uint8_t *)n->blocks[b] + in, k)) {
+            /* a partial copy must not show past the end of file later */
+            uint64_t from = o > n->size ? o : n->size;
+            for (uint64_t z = from; z < o + k; z++)
+                ((uint8_t *)n->blocks[b])[in + (z - o)] = 0;
             err = -FS_EFAULT;
             break;
         }

@@ -63,6 +63,13 @@ static int cp_bad(void *c, uint64_t at, void *blk, size_t n)
     return -1;
 }
 
+static int cp_half(void *c, uint64_t at, void *blk, size_t n)   /* copies half, then faults */
+{
+    (void)c; (void)at;
+    memset(blk, 0x77, n / 2);
+    return -1;
+}
+
 static void paths(void **s)
 {
     (void)s;
@@ -148,6 +155,11 @@ static void data(void **s)
     fs_stat(&fs, g, &st);
     assert_int_equal(st.size, FS_BLOCK);
     assert_int_equal(fs_read(&fs, FS_ROOT, 0, 1, cp_out, out), -FS_EISDIR);
+    /* a copy that faults half-way leaves no bytes past the end of file */
+    assert_int_equal(fs_write(&fs, g, 2 * FS_BLOCK, 64, cp_half, NULL), -FS_EFAULT);
+    assert_int_equal(fs_truncate(&fs, g, 2 * FS_BLOCK + 64), 0);
+    assert_int_equal(fs_read(&fs, g, 2 * FS_BLOCK, 4, cp_out, out), 4);
+    assert_memory_equal(out, "\0\0\0\0", 4);
 }
 
 static void tree_rules(void **s)
