@@ -5,7 +5,8 @@ KERNEL_SRCS += kernel/efi_main.c kernel/main.c kernel/klib.c kernel/kfmt.c kerne
 	kernel/palloc.c kernel/pt.c kernel/timespec.c kernel/elf.c kernel/ustack.c kernel/nodecfg.c \
 	kernel/mem.c kernel/entry.S kernel/gdt.c kernel/idt.c kernel/trap.c kernel/power.c \
 	kernel/acpi.c kernel/time.c kernel/apic.c kernel/pci.c kernel/fwcfg.c \
-	kernel/node.c kernel/task.c kernel/shm.c kernel/shm_table.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/sys_file.c kernel/syscall_table.c kernel/subsys.c
+	kernel/node.c kernel/task.c kernel/shm.c kernel/shm_table.c kernel/task_local.c kernel/kwait.c kernel/syscall.c kernel/sys_file.c kernel/syscall_table.c kernel/subsys.c \
+	kernel/fs_ram.c kernel/fs_sys.c kernel/fs_io.c
 
 EFI_INC    := /usr/include/efi
 EFI_LIBDIR := /usr/lib
@@ -52,7 +53,7 @@ $(KERNEL_EFI): $(BUILD)/kernel/kernel.so
 
 # ---- host unit tests of the portable kernel pieces (cmocka) ----
 KERNEL_HOST_TESTS := test_elf test_palloc test_pt test_ustack test_nodecfg test_kfmt test_timespec \
-	test_shm_table
+	test_shm_table test_fs_ram
 HOST_TESTS += $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS))
 $(BUILD)/host/test_elf: tests/host/test_elf.c kernel/elf.c kernel/elf.h
 $(BUILD)/host/test_palloc: tests/host/test_palloc.c kernel/palloc.c kernel/palloc.h
@@ -62,6 +63,7 @@ $(BUILD)/host/test_nodecfg: tests/host/test_nodecfg.c kernel/nodecfg.c kernel/no
 $(BUILD)/host/test_kfmt: tests/host/test_kfmt.c kernel/kfmt.c kernel/kfmt.h
 $(BUILD)/host/test_timespec: tests/host/test_timespec.c kernel/timespec.c kernel/timespec.h
 $(BUILD)/host/test_shm_table: tests/host/test_shm_table.c kernel/shm_table.c kernel/shm_table.h
+$(BUILD)/host/test_fs_ram: tests/host/test_fs_ram.c kernel/fs_ram.c kernel/fs_ram.h
 $(patsubst %,$(BUILD)/host/%,$(KERNEL_HOST_TESTS)):
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $(WPROTO) -Ikernel -o $@ $(filter %.c,$^) -lcmocka

@@ -9,4 +9,5 @@ void subsystems_init(void)
     mbcf_kernel_init();
     tofu_k_init();
     net_init();
+    fs_io_init();
 }

@@ -16,6 +16,9 @@ void mbcf_kernel_init(void);
  * system-call range. */
 void tofu_k_init(void);
 
+/* Node file system (kernel/fs_io.c): the launcher's input files, /out at power-off. */
+void fs_io_init(void);
+
 /* Runs all of the above in order, once, before the user program starts. */
 void subsystems_init(void);
 

@@ -20,45 +20,9 @@
 #include "futex.h"
 #include "sched.h"
 #include "shm.h"
+#include "fs_sys.h"
 
 struct timespec_k { int64_t sec, nsec; };
-
-static long sys_write(int fd, uint64_t buf, uint64_t len)
-{
-    if (fd != 1 && fd != 2)
-        return -EBADF;
-    if (!uaccess_range_ok(buf, len))
-        return -EFAULT;
-    char tmp[512];
-    uint64_t done = 0;
-    while (done < len) {
-        uint64_t n = len - done < sizeof tmp ? len - done : sizeof tmp;
-        if (copy_from_user(tmp, buf + done, n))
-            return done ? (long)done : -EFAULT;
-        console_write_user(tmp, n);
-        done += n;
-    }
-    return (long)done;
-}
-
-static long sys_writev(int fd, uint64_t iov, int cnt)
-{
-    if (fd != 1 && fd != 2)
-        return -EBADF;
-    if (cnt < 0 || cnt > 1024)
-        return -EINVAL;
-    long total = 0;
-    for (int i = 0; i < cnt; i++) {
-        uint64_t v[2];
-        if (copy_from_user(v, iov + 16 * (uint64_t)i, 16))
-            return total ? total : -EFAULT;
-        long r = sys_write(fd, v[0], v[1]);
-        if (r < 0)
-            return total ? total : r;
-        total += r;
-    }
-    return total;
-}
 
 static long clock_now(int clk, uint64_t *ns)
 {
@@ -189,14 +153,6 @@ static long sys_getrlimit(int resource, uint64_t uold)
 
 /* ---- entry points: one per table slot, arguments from struct syscall_args ---- */
 
-static long sc_read(const struct syscall_args *a)   /* stdin is always at end of file */
-{
-    if ((int)a->a1 != 0)
-        return -EBADF;
-    return uaccess_range_ok(a->a2, a->a3) ? 0 : -EFAULT;
-}
-static long sc_write(const struct syscall_args *a)  { return sys_write((int)a->a1, a->a2, a->a3); }
-static long sc_close(const struct syscall_args *a)  { return (int)a->a1 >= 0 && (int)a->a1 <= 2 ? 0 : -EBADF; }
 static long sc_mmap(const struct syscall_args *a)
 {
     return vm_mmap(a->a1, a->a2, (int)a->a3, (int)a->a4, (int)a->a5, a->a6);
@@ -218,7 +174,6 @@ static long sc_ioctl(const struct syscall_args *a)  /* no terminals */
 {
     return (int)a->a1 >= 0 && (int)a->a1 <= 2 ? -ENOTTY : -EBADF;
 }
-static long sc_writev(const struct syscall_args *a) { return sys_writev((int)a->a1, a->a2, (int)a->a3); }
 static long sc_zero(const struct syscall_args *a)   { (void)a; return 0; }   /* accepted, no effect */
 static long sc_mremap(const struct syscall_args *a)
 {
@@ -270,9 +225,6 @@ static long sc_node_info(const struct syscall_args *a)
 }
 
 static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
-    [SYSNR_read] = sc_read,
-    [SYSNR_write] = sc_write,
-    [SYSNR_close] = sc_close,
     [SYSNR_mmap] = sc_mmap,
     [SYSNR_mprotect] = sc_mprotect,
     [SYSNR_munmap] = sc_munmap,
@@ -280,7 +232,6 @@ static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
     [SYSNR_rt_sigaction] = sc_sigaction,
     [SYSNR_rt_sigprocmask] = sc_sigaction,
     [SYSNR_ioctl] = sc_ioctl,
-    [SYSNR_writev] = sc_writev,
     [SYSNR_sched_yield] = sys_sched_yield,
     [SYSNR_mremap] = sc_mremap,
     [SYSNR_madvise] = sc_zero, /* advice ignored */
@@ -316,16 +267,48 @@ static const syscall_fn linux_calls[SYSNR_LINUX_MAX + 1] = {
     [SYSNR_set_robust_list] = sys_set_robust_list,
     [SYSNR_getcpu] = sys_getcpu,
     [SYSNR_membarrier] = sys_membarrier,
-    [SYSNR_open] = sys_open,
-    [SYSNR_openat] = sys_openat,
-    [SYSNR_stat] = sys_stat,
-    [SYSNR_lstat] = sys_stat,
-    [SYSNR_fstat] = sys_fstat,
-    [SYSNR_newfstatat] = sys_newfstatat,
     [SYSNR_readlink] = sys_readlink,
     [SYSNR_readlinkat] = sys_readlinkat,
     [SYSNR_rseq] = sys_enosys_quiet,
     [SYSNR_clone3] = sys_enosys_quiet,
+    /* files: fs_sys.c */
+    [SYSNR_read] = fs_sc_read,
+    [SYSNR_write] = fs_sc_write,
+    [SYSNR_open] = fs_sc_open,
+    [SYSNR_close] = fs_sc_close,
+    [SYSNR_stat] = fs_sc_stat,
+    [SYSNR_fstat] = fs_sc_fstat,
+    [SYSNR_lstat] = fs_sc_stat,
+    [SYSNR_lseek] = fs_sc_lseek,
+    [SYSNR_pread64] = fs_sc_pread,
+    [SYSNR_pwrite64] = fs_sc_pwrite,
+    [SYSNR_readv] = fs_sc_readv,
+    [SYSNR_writev] = fs_sc_writev,
+    [SYSNR_access] = fs_sc_access,
+    [SYSNR_dup] = fs_sc_dup,
+    [SYSNR_dup2] = fs_sc_dup2,
+    [SYSNR_fcntl] = fs_sc_fcntl,
+    [SYSNR_fsync] = fs_sc_fsync,
+    [SYSNR_fdatasync] = fs_sc_fsync,
+    [SYSNR_ftruncate] = fs_sc_ftruncate,
+    [SYSNR_getcwd] = fs_sc_getcwd,
+    [SYSNR_chdir] = fs_sc_chdir,
+    [SYSNR_fchdir] = fs_sc_fchdir,
+    [SYSNR_rename] = fs_sc_rename,
+    [SYSNR_mkdir] = fs_sc_mkdir,
+    [SYSNR_rmdir] = fs_sc_rmdir,
+    [SYSNR_creat] = fs_sc_creat,
+    [SYSNR_unlink] = fs_sc_unlink,
+    [SYSNR_getdents64] = fs_sc_getdents64,
+    [SYSNR_openat] = fs_sc_openat,
+    [SYSNR_mkdirat] = fs_sc_mkdirat,
+    [SYSNR_newfstatat] = fs_sc_newfstatat,
+    [SYSNR_unlinkat] = fs_sc_unlinkat,
+    [SYSNR_renameat] = fs_sc_renameat,
+    [SYSNR_faccessat] = fs_sc_faccessat,
+    [SYSNR_dup3] = fs_sc_dup3,
+    [SYSNR_renameat2] = fs_sc_renameat2,
+    [SYSNR_statx] = fs_sc_statx,
 };
 static const struct syscall_range linux_range = {
     "linux", 0, SYSNR_LINUX_MAX + 1, linux_calls,

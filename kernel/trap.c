@@ -45,6 +45,10 @@ static void backtrace(uint64_t rbp)
 
 void exception(struct trap_frame *f)
 {
+    if (f->vec == 2) {            /* NMI (SDM vol. 3A 6.7): the launcher's stop request at its timeout */
+        kprintf("\ncluster: NMI: stopped from outside (timeout)\n");
+        power_off(STATUS_STOPPED);
+    }
     const char *name = f->vec < 32 && names[f->vec] ? names[f->vec] : "reserved";
     uint64_t cr2 = f->vec == 14 ? read_cr2() : 0;
     if ((f->cs & 3) == 3) {

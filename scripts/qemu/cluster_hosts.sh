@@ -92,6 +92,7 @@ hosts_setup() {
     [ "$NODES" -le 256 ] || die "-n wants 1..256, the hosts' slots make $NODES"
     [ -n "$LOSS$DUP$DELAY" ] && die "--loss/--dup/--delay are not offered with --hosts (the wirefilters sit on one host's switch)"
     [ -z "${CLUSTER_PCAP:-}" ] || die "CLUSTER_PCAP is not offered with --hosts (the capture would stay on the remote host)"
+    [ ${#INS[@]} -eq 0 ] && [ -z "$OUTDIR" ] || die "--in/--out are not offered with --hosts (the input archive and the COM2 output file stay on the launcher's host)"
     command -v "${CLUSTER_SSH%% *}" >/dev/null 2>&1 || command -v ssh >/dev/null ||
         die "ssh missing: run make deps (openssh-client)"
     # One run, one segment: a random group in 239.255.0.0/16 (IPv4 local

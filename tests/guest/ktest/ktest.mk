@@ -1,6 +1,6 @@
 # tests/guest/ktest/ktest.mk - guest programs for the kernel's QEMU tests
 # (tests/cluster/kernel_*.sh).
-KTEST_PROGS := ktest_libc ktest_exit ktest_fault ktest_sys ktest_layout ktest_mem ktest_fuzz
+KTEST_PROGS := ktest_libc ktest_exit ktest_fault ktest_sys ktest_layout ktest_mem ktest_fuzz ktest_fs ktest_fsio
 USER_PROGS += $(patsubst %,$(BUILD)/user/%,$(KTEST_PROGS))
 $(patsubst %,$(BUILD)/user/%,$(KTEST_PROGS)): $(BUILD)/user/%: tests/guest/ktest/%.c kernel/uapi/cluster_abi.h
 	@mkdir -p $(dir $@)

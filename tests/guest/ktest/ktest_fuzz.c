@@ -11,7 +11,8 @@
  * Calls are skipped or tamed only where the program itself would end or
  * block: exit/exit_group are skipped; kill/tkill/tgkill get signal 0; sleeps
  * and timed waits get short times (a huge sleep now sleeps forever); write and
- * writev to the console are cut to a few bytes; futex waits get a short or bad
+ * writev to the console are cut to a few bytes; close, dup2 and dup3 never
+ * touch fds 0-2 (the summary line must reach the console); futex waits get a short or bad
  * timeout and clone never CLONE_VM (no thread on a random stack); arch_prctl(SET_FS) is undone
  * at once (musl keeps its thread pointer there). Memory calls (mmap, munmap,
  * mprotect, mremap, madvise) get addresses in a sandbox (32 TiB up, with the
@@ -126,6 +127,8 @@ static const short implemented[] = {
     0, 1, 3, 9, 10, 11, 12, 13, 14, 16, 20, 24, 25, 28, 35, 39, 60, 62, 63, 96, 97, 99, 102, 104, 107, 108,
     110, 158, 160, 186, 200, 204, 218, 228, 229, 230, 231, 234, 302, 318,
     56, 202, 203, 273, 309, 324,                         /* threads */
+    2, 4, 5, 6, 8, 17, 18, 19, 21, 32, 33, 72, 74, 75, 77, 79, 80, 81, 82, 83, 84, 85, 87,
+    217, 257, 258, 262, 263, 264, 269, 292, 316, 332,    /* files */
     1000, 1001, 1002, 1003, 1004, 1005, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
     1040,                                                /* shm_map (node-local shared memory) */
 };
@@ -185,6 +188,14 @@ static int tame(long nr, uint64_t a[6])
             a[4] = below(4) ? (uint64_t)-1 : any_arg();
             a[5] = below(4) ? 0 : any_arg();
         }
+        return 1;
+    case 3:                                              /* close: never the console */
+        if (a[0] <= 2)
+            a[0] += 3;
+        return 1;
+    case 33: case 292:                                   /* dup2, dup3: never onto the console */
+        if (a[1] <= 2)
+            a[1] += 3;
         return 1;
     case 158:                                            /* arch_prctl: undone after the call */
         return 1;
