@@ -49,7 +49,7 @@ static void unpack(struct fs *fs, const uint8_t *a, uint64_t len)
     for (uint64_t at = 0; at + TAR_BLOCK <= len;) {
         const uint8_t *h = a + at;
         if (!h[0])
-            break;                                   /* end-of-archive blocks */
+            break; /* end-of-archive blocks */
         uint64_t size = octal(h + 124, 12), pre = 0;
         for (; pre < 155 && h[345 + pre]; pre++)
             name[pre] = (char)h[345 + pre];
@@ -107,7 +107,7 @@ static void com2_write(const void *p, uint64_t n)
     }
 }
 
-static void put_octal(uint8_t *p, int width, uint64_t v)   /* width-1 digits and a NUL */
+static void put_octal(uint8_t *p, int width, uint64_t v) /* width-1 digits and a NUL */
 {
     p[width - 1] = 0;
     for (int i = width - 2; i >= 0; i--, v >>= 3)
@@ -160,7 +160,7 @@ static void tar_entry(struct fs *fs, const char *rel, int ino, int dir)
 /* Archives directory ino, whose entries are named rel/... (rel "" at the top). */
 static void tar_tree(struct fs *fs, int ino, const char *rel, int depth)
 {
-    uint64_t pos = 2;                                  /* past "." and ".." */
+    uint64_t pos = 2; /* past "." and ".." */
     char name[FS_NAME_MAX + 1], sub[128];
     int ch;
     uint32_t mode;

@@ -37,7 +37,10 @@ static struct fs_inode *get(struct fs *fs, int ino)
     return ino > 0 && ino < FS_MAX_INODES ? fs->ino[ino] : 0;
 }
 
-static int is_dir(const struct fs_inode *n) { return (n->mode & 0170000) == FS_S_IFDIR; }
+static int is_dir(const struct fs_inode *n)
+{
+    return (n->mode & 0170000) == FS_S_IFDIR;
+}
 
 int fs_is_dir(struct fs *fs, int ino)
 {
@@ -123,10 +126,10 @@ static int child(struct fs *fs, int dir, const char *name, size_t len)
 
 /* The last component of a walked path. */
 struct last {
-    int parent;              /* directory holding it */
-    const char *name;        /* not NUL-terminated */
-    size_t len;              /* 0: the path named a directory by slashes only */
-    int slash;               /* a trailing slash followed it */
+    int parent;       /* directory holding it */
+    const char *name; /* not NUL-terminated */
+    size_t len;       /* 0: the path named a directory by slashes only */
+    int slash;        /* a trailing slash followed it */
 };
 
 static int is_dots(const struct last *l)
@@ -163,7 +166,7 @@ static int walk(struct fs *fs, int cwd, const char *path, struct last *l)
         size_t j = i;
         while (j < plen && path[j] == '/')
             j++;
-        if (j == plen) {                         /* the last component */
+        if (j == plen) { /* the last component */
             l->parent = cur;
             l->name = path + s;
             l->len = i - s;
@@ -177,7 +180,7 @@ static int walk(struct fs *fs, int cwd, const char *path, struct last *l)
             return -FS_ENOTDIR;
         cur = c;
     }
-    l->parent = cur;                             /* slashes only: "/" */
+    l->parent = cur; /* slashes only: "/" */
     return 0;
 }
 
@@ -359,7 +362,7 @@ int fs_truncate(struct fs *fs, int ino, uint64_t len)
     if (len < n->size) {
         free_blocks_from(fs, n, (len + FS_BLOCK - 1) / FS_BLOCK);
         uint64_t b = len / FS_BLOCK, in = len % FS_BLOCK;
-        if (in && b < n->nblk && n->blocks[b])      /* later growth reads zeros */
+        if (in && b < n->nblk && n->blocks[b]) /* later growth reads zeros */
             for (uint64_t i = in; i < FS_BLOCK; i++)
                 ((uint8_t *)n->blocks[b])[i] = 0;
     }
@@ -508,7 +511,7 @@ int fs_readdir(struct fs *fs, int dir, uint64_t *pos, char name[FS_NAME_MAX + 1]
     }
     if (!d->linked)
         return 0;
-    for (uint64_t i = *pos; i < FS_MAX_INODES; i++) {     /* position p >= 2: slot p onwards */
+    for (uint64_t i = *pos; i < FS_MAX_INODES; i++) { /* position p >= 2: slot p onwards */
         struct fs_inode *n = fs->ino[i];
         if (n && n->linked && n->parent == (uint32_t)dir) {
             name_set(name, n->name, slen(n->name, FS_NAME_MAX));
@@ -527,7 +530,7 @@ int fs_path(struct fs *fs, int ino, char *buf, size_t cap)
     struct fs_inode *n = get(fs, ino);
     if (!n || !n->linked)
         return -FS_ENOENT;
-    size_t len = 0;                  /* "/a/b": one slash and the name per level */
+    size_t len = 0; /* "/a/b": one slash and the name per level */
     for (int i = ino; i != FS_ROOT; i = (int)fs->ino[i]->parent)
         len += 1 + slen(fs->ino[i]->name, FS_NAME_MAX);
     if (len == 0)
@@ -536,7 +539,7 @@ int fs_path(struct fs *fs, int ino, char *buf, size_t cap)
         return -FS_ERANGE;
     buf[0] = '/';
     buf[len] = 0;
-    size_t end = len;                /* filled from the end back to the root */
+    size_t end = len; /* filled from the end back to the root */
     for (int i = ino; i != FS_ROOT; i = (int)fs->ino[i]->parent) {
         const char *nm = fs->ino[i]->name;
         size_t nl = slen(nm, FS_NAME_MAX);

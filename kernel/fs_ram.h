@@ -37,8 +37,8 @@
 #define FS_ENOTEMPTY 39
 
 #define FS_BLOCK 4096u
-#define FS_NAME_MAX 255          /* Linux NAME_MAX */
-#define FS_PATH_MAX 4096         /* Linux PATH_MAX, with the terminating NUL */
+#define FS_NAME_MAX 255  /* Linux NAME_MAX */
+#define FS_PATH_MAX 4096 /* Linux PATH_MAX, with the terminating NUL */
 #define FS_MAX_INODES 4096
 #define FS_MAX_FILE (1ull << 40) /* larger offsets are EFBIG */
 #define FS_ROOT 1                /* inode number of "/" */
@@ -58,29 +58,29 @@
 #define FS_O_DIRECTORY 0200000
 
 struct fs_ops {
-    void *(*alloc)(void *ctx, size_t n);     /* zeroed memory or NULL (-> ENOSPC) */
+    void *(*alloc)(void *ctx, size_t n); /* zeroed memory or NULL (-> ENOSPC) */
     void (*free)(void *ctx, void *p, size_t n);
-    uint64_t (*now_ns)(void *ctx);           /* time stamps (may be NULL) */
+    uint64_t (*now_ns)(void *ctx); /* time stamps (may be NULL) */
     void *ctx;
 };
 
 struct fs_inode {
-    uint32_t mode;               /* type | permission bits */
-    uint32_t parent;             /* containing directory (root: itself) */
-    int linked;                  /* has a name in the tree */
-    int opens;                   /* open references (fs_ref / fs_unref) */
+    uint32_t mode;   /* type | permission bits */
+    uint32_t parent; /* containing directory (root: itself) */
+    int linked;      /* has a name in the tree */
+    int opens;       /* open references (fs_ref / fs_unref) */
     uint64_t size;
     uint64_t mtime_ns, ctime_ns;
-    void **blocks;               /* block table, nblk entries */
+    void **blocks; /* block table, nblk entries */
     uint64_t nblk;
-    uint64_t nalloc;             /* blocks in the table that are not holes */
+    uint64_t nalloc; /* blocks in the table that are not holes */
     char name[FS_NAME_MAX + 1];
 };
 
 struct fs {
     struct fs_ops ops;
-    struct fs_inode *ino[FS_MAX_INODES];   /* NULL = free slot; 0 unused */
-    uint64_t blocks_used;                  /* data blocks held */
+    struct fs_inode *ino[FS_MAX_INODES]; /* NULL = free slot; 0 unused */
+    uint64_t blocks_used;                /* data blocks held */
 };
 
 struct fs_stat {
@@ -102,7 +102,7 @@ int fs_lookup(struct fs *fs, int cwd, const char *path);
  * for O_CREAT|O_EXCL on an existing name, ENOSPC when the inode table is full. */
 int fs_open(struct fs *fs, int cwd, const char *path, int flags, uint32_t mode);
 void fs_ref(struct fs *fs, int ino);
-void fs_unref(struct fs *fs, int ino);   /* frees an unlinked inode at the last reference */
+void fs_unref(struct fs *fs, int ino); /* frees an unlinked inode at the last reference */
 
 /* Copies n bytes between the file and the caller's buffer at buffer offset
  * `at`: 0 or -EFAULT (the kernel copies to or from user memory). */

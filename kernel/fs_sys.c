@@ -17,8 +17,8 @@
 #include "fs_ram.h"
 #include "fs_sys.h"
 
-#define FS_MAX_FD 256                  /* RLIMIT_NOFILE soft limit: EMFILE beyond */
-#define FS_RESERVE_PAGES 2048          /* 8 MiB kept for the programs' own memory */
+#define FS_MAX_FD 256         /* RLIMIT_NOFILE soft limit: EMFILE beyond */
+#define FS_RESERVE_PAGES 2048 /* 8 MiB kept for the programs' own memory */
 #define AT_FDCWD (-100)
 #define AT_REMOVEDIR 0x200
 #define AT_EMPTY_PATH 0x1000
@@ -36,17 +36,19 @@
 #define ESPIPE 29
 #define EOVERFLOW 75
 
-enum { OF_CONS_IN = 1, OF_CONS_OUT, OF_FILE };
+enum { OF_CONS_IN = 1,
+       OF_CONS_OUT,
+       OF_FILE };
 
-struct ofile {                          /* an open file description */
+struct ofile { /* an open file description */
     int kind, ino, flags, refs;
     uint64_t off;
-    uint64_t dirpos;                    /* getdents64 position */
+    uint64_t dirpos; /* getdents64 position */
 };
 
 struct fdtab {
     int ready;
-    int cwd;                            /* referenced inode */
+    int cwd; /* referenced inode */
     struct ofile *fd[FS_MAX_FD];
     uint8_t cloexec[FS_MAX_FD];
 };
@@ -57,7 +59,7 @@ static int fs_ready;
 static struct fdtab tabs[MAX_TASKS];
 static struct ofile cons_in = { OF_CONS_IN, 0, 0, 1 << 30, 0, 0 };
 static struct ofile cons_out = { OF_CONS_OUT, 0, 1, 1 << 30, 0, 0 };
-static char pathbuf[2][FS_PATH_MAX];   /* under fs_lock */
+static char pathbuf[2][FS_PATH_MAX]; /* under fs_lock */
 
 static void *fs_alloc(void *ctx, size_t n)
 {
@@ -77,9 +79,13 @@ static void fs_free(void *ctx, void *p, size_t n)
         kfree(p);
 }
 
-static uint64_t fs_now(void *ctx) { (void)ctx; return time_realtime_ns(); }
+static uint64_t fs_now(void *ctx)
+{
+    (void)ctx;
+    return time_realtime_ns();
+}
 
-static void fs_make(void)               /* under fs_lock */
+static void fs_make(void) /* under fs_lock */
 {
     if (!fs_ready) {
         const struct fs_ops ops = { fs_alloc, fs_free, fs_now, 0 };
@@ -180,7 +186,9 @@ static int at_dir(struct fdtab *t, long dirfd, int *dir)
     return 0;
 }
 
-struct ucopy { uint64_t base; };
+struct ucopy {
+    uint64_t base;
+};
 static int to_user(void *c, uint64_t at, void *blk, size_t n)
 {
     return copy_to_user(((struct ucopy *)c)->base + at, blk, n) ? -1 : 0;
@@ -213,7 +221,7 @@ static long do_rw(struct ofile *f, int wr, uint64_t buf, uint64_t len, long pos)
     if (wr ? acc == 0 : acc == FS_O_WRONLY)
         return -EBADF;
     if ((int64_t)len < 0)
-        len = (uint64_t)1 << 62;       /* Linux caps a count at MAX_RW_COUNT */
+        len = (uint64_t)1 << 62; /* Linux caps a count at MAX_RW_COUNT */
     if (f->kind == OF_CONS_IN)
         return uaccess_range_ok(buf, len) ? 0 : -EFAULT;
     if (f->kind == OF_CONS_OUT)
@@ -234,17 +242,17 @@ static long do_rw(struct ofile *f, int wr, uint64_t buf, uint64_t len, long pos)
     return r;
 }
 
-#define LOCKED_BEGIN                                  \
-    uint64_t irq = spin_lock_irqsave(&fs_lock);       \
-    struct fdtab *t = tab();                          \
-    long r;                                           \
-    if (!t) {                                         \
-        r = -EBADF;                                   \
-        goto out;                                     \
+#define LOCKED_BEGIN                            \
+    uint64_t irq = spin_lock_irqsave(&fs_lock); \
+    struct fdtab *t = tab();                    \
+    long r;                                     \
+    if (!t) {                                   \
+        r = -EBADF;                             \
+        goto out;                               \
     }
-#define LOCKED_END                                    \
-    out:                                              \
-    spin_unlock_irqrestore(&fs_lock, irq);            \
+#define LOCKED_END                         \
+    out:                                   \
+    spin_unlock_irqrestore(&fs_lock, irq); \
     return r;
 
 static long rw_common(long fd, int wr, uint64_t buf, uint64_t len, long pos)
@@ -260,8 +268,14 @@ static long rw_common(long fd, int wr, uint64_t buf, uint64_t len, long pos)
     LOCKED_END
 }
 
-long fs_sc_read(const struct syscall_args *a)   { return rw_common((int)a->a1, 0, a->a2, a->a3, -1); }
-long fs_sc_write(const struct syscall_args *a)  { return rw_common((int)a->a1, 1, a->a2, a->a3, -1); }
+long fs_sc_read(const struct syscall_args *a)
+{
+    return rw_common((int)a->a1, 0, a->a2, a->a3, -1);
+}
+long fs_sc_write(const struct syscall_args *a)
+{
+    return rw_common((int)a->a1, 1, a->a2, a->a3, -1);
+}
 long fs_sc_pread(const struct syscall_args *a)
 {
     return (int64_t)a->a4 < 0 ? -EINVAL : rw_common((int)a->a1, 0, a->a2, a->a3, (long)a->a4);
@@ -290,8 +304,14 @@ static long rwv(long fd, int wr, uint64_t iov, long cnt)
     }
     return total;
 }
-long fs_sc_readv(const struct syscall_args *a)  { return rwv((int)a->a1, 0, a->a2, (long)(int)a->a3); }
-long fs_sc_writev(const struct syscall_args *a) { return rwv((int)a->a1, 1, a->a2, (long)(int)a->a3); }
+long fs_sc_readv(const struct syscall_args *a)
+{
+    return rwv((int)a->a1, 0, a->a2, (long)(int)a->a3);
+}
+long fs_sc_writev(const struct syscall_args *a)
+{
+    return rwv((int)a->a1, 1, a->a2, (long)(int)a->a3);
+}
 
 static long open_at(long dirfd, uint64_t upath, long flags, long mode)
 {
@@ -320,8 +340,14 @@ static long open_at(long dirfd, uint64_t upath, long flags, long mode)
     }
     LOCKED_END
 }
-long fs_sc_open(const struct syscall_args *a)   { return open_at(AT_FDCWD, a->a1, (long)a->a2, (long)a->a3); }
-long fs_sc_openat(const struct syscall_args *a) { return open_at((int)a->a1, a->a2, (long)a->a3, (long)a->a4); }
+long fs_sc_open(const struct syscall_args *a)
+{
+    return open_at(AT_FDCWD, a->a1, (long)a->a2, (long)a->a3);
+}
+long fs_sc_openat(const struct syscall_args *a)
+{
+    return open_at((int)a->a1, a->a2, (long)a->a3, (long)a->a4);
+}
 long fs_sc_creat(const struct syscall_args *a)
 {
     return open_at(AT_FDCWD, a->a1, FS_O_CREAT | FS_O_WRONLY | FS_O_TRUNC, (long)a->a2);
@@ -350,7 +376,7 @@ static long dup_to(struct fdtab *t, long oldfd, long newfd, int cloexec)
         return -EBADF;
     if (newfd == oldfd)
         return newfd;
-    f->refs++;                          /* before the old one at newfd goes */
+    f->refs++; /* before the old one at newfd goes */
     if (t->fd[newfd])
         of_put(t->fd[newfd]);
     t->fd[newfd] = f;
@@ -391,14 +417,18 @@ long fs_sc_fcntl(const struct syscall_args *a)
         goto out;
     }
     switch ((int)a->a2) {
-    case F_DUPFD: case F_DUPFD_CLOEXEC:
+    case F_DUPFD:
+    case F_DUPFD_CLOEXEC:
         r = (int)a->a3 < 0 || (int)a->a3 >= FS_MAX_FD ? -EINVAL
-            : fd_install(t, f, (int)a->a3, (int)a->a2 == F_DUPFD_CLOEXEC);
+                                                      : fd_install(t, f, (int)a->a3, (int)a->a2 == F_DUPFD_CLOEXEC);
         break;
     case F_GETFD: r = t->cloexec[fd]; break;
-    case F_SETFD: t->cloexec[fd] = (uint8_t)(a->a3 & 1); r = 0; break;
+    case F_SETFD:
+        t->cloexec[fd] = (uint8_t)(a->a3 & 1);
+        r = 0;
+        break;
     case F_GETFL: r = f->flags & ~O_CLOEXEC & ~(FS_O_CREAT | FS_O_EXCL | FS_O_TRUNC); break;
-    case F_SETFL:                       /* only O_APPEND (and ignored O_NONBLOCK) */
+    case F_SETFL: /* only O_APPEND (and ignored O_NONBLOCK) */
         f->flags = (f->flags & ~FS_O_APPEND) | ((int)a->a3 & FS_O_APPEND);
         r = 0;
         break;
@@ -458,7 +488,7 @@ long fs_sc_ftruncate(const struct syscall_args *a)
     LOCKED_END
 }
 
-long fs_sc_fsync(const struct syscall_args *a)   /* RAM: nothing to flush */
+long fs_sc_fsync(const struct syscall_args *a) /* RAM: nothing to flush */
 {
     LOCKED_BEGIN
     r = fd_get(t, (int)a->a1) ? 0 : -EBADF;
@@ -537,8 +567,14 @@ static long stat_common(long dirfd, uint64_t upath, uint64_t ubuf, int flags)
     r = copy_to_user(ubuf, &k, sizeof k);
     LOCKED_END
 }
-long fs_sc_stat(const struct syscall_args *a)  { return stat_common(AT_FDCWD, a->a1, a->a2, 0); }
-long fs_sc_fstat(const struct syscall_args *a) { return stat_common((int)a->a1, 0, a->a2, 0); }
+long fs_sc_stat(const struct syscall_args *a)
+{
+    return stat_common(AT_FDCWD, a->a1, a->a2, 0);
+}
+long fs_sc_fstat(const struct syscall_args *a)
+{
+    return stat_common((int)a->a1, 0, a->a2, 0);
+}
 long fs_sc_newfstatat(const struct syscall_args *a)
 {
     if (!a->a2)
@@ -560,7 +596,7 @@ long fs_sc_statx(const struct syscall_args *a)
     fill_stat(f, &st, &k);
     uint8_t x[256];
     memset(x, 0, sizeof x);
-    uint32_t mask = 0x7ff;              /* STATX_BASIC_STATS */
+    uint32_t mask = 0x7ff; /* STATX_BASIC_STATS */
     memcpy(x + 0x00, &mask, 4);
     uint32_t blksize = FS_BLOCK, nlink = (uint32_t)k.nlink;
     memcpy(x + 0x04, &blksize, 4);
@@ -595,11 +631,17 @@ static long access_at(long dirfd, uint64_t upath, long mode)
         goto out;
     r = fs_lookup(&node_fs, dir, pathbuf[0]);
     if (r > 0)
-        r = 0;                           /* one user, owner of everything */
+        r = 0; /* one user, owner of everything */
     LOCKED_END
 }
-long fs_sc_access(const struct syscall_args *a)    { return access_at(AT_FDCWD, a->a1, (long)a->a2); }
-long fs_sc_faccessat(const struct syscall_args *a) { return access_at((int)a->a1, a->a2, (long)a->a3); }
+long fs_sc_access(const struct syscall_args *a)
+{
+    return access_at(AT_FDCWD, a->a1, (long)a->a2);
+}
+long fs_sc_faccessat(const struct syscall_args *a)
+{
+    return access_at((int)a->a1, a->a2, (long)a->a3);
+}
 
 static long remove_at(long dirfd, uint64_t upath, int flags)
 {
@@ -612,9 +654,18 @@ static long remove_at(long dirfd, uint64_t upath, int flags)
     r = fs_remove(&node_fs, dir, pathbuf[0], (flags & AT_REMOVEDIR) != 0);
     LOCKED_END
 }
-long fs_sc_unlink(const struct syscall_args *a)   { return remove_at(AT_FDCWD, a->a1, 0); }
-long fs_sc_rmdir(const struct syscall_args *a)    { return remove_at(AT_FDCWD, a->a1, AT_REMOVEDIR); }
-long fs_sc_unlinkat(const struct syscall_args *a) { return remove_at((int)a->a1, a->a2, (int)a->a3); }
+long fs_sc_unlink(const struct syscall_args *a)
+{
+    return remove_at(AT_FDCWD, a->a1, 0);
+}
+long fs_sc_rmdir(const struct syscall_args *a)
+{
+    return remove_at(AT_FDCWD, a->a1, AT_REMOVEDIR);
+}
+long fs_sc_unlinkat(const struct syscall_args *a)
+{
+    return remove_at((int)a->a1, a->a2, (int)a->a3);
+}
 
 static long mkdir_at(long dirfd, uint64_t upath, long mode)
 {
@@ -625,12 +676,18 @@ static long mkdir_at(long dirfd, uint64_t upath, long mode)
     r = fs_mkdir(&node_fs, dir, pathbuf[0], (uint32_t)mode);
     LOCKED_END
 }
-long fs_sc_mkdir(const struct syscall_args *a)   { return mkdir_at(AT_FDCWD, a->a1, (long)a->a2); }
-long fs_sc_mkdirat(const struct syscall_args *a) { return mkdir_at((int)a->a1, a->a2, (long)a->a3); }
+long fs_sc_mkdir(const struct syscall_args *a)
+{
+    return mkdir_at(AT_FDCWD, a->a1, (long)a->a2);
+}
+long fs_sc_mkdirat(const struct syscall_args *a)
+{
+    return mkdir_at((int)a->a1, a->a2, (long)a->a3);
+}
 
 static long rename_at(long ofd, uint64_t oldp, long nfd, uint64_t newp, long flags)
 {
-    if (flags)                           /* RENAME_NOREPLACE etc. not offered */
+    if (flags) /* RENAME_NOREPLACE etc. not offered */
         return -EINVAL;
     LOCKED_BEGIN
     int od, nd;
@@ -640,8 +697,14 @@ static long rename_at(long ofd, uint64_t oldp, long nfd, uint64_t newp, long fla
     r = fs_rename(&node_fs, od, pathbuf[0], nd, pathbuf[1]);
     LOCKED_END
 }
-long fs_sc_rename(const struct syscall_args *a)   { return rename_at(AT_FDCWD, a->a1, AT_FDCWD, a->a2, 0); }
-long fs_sc_renameat(const struct syscall_args *a) { return rename_at((int)a->a1, a->a2, (int)a->a3, a->a4, 0); }
+long fs_sc_rename(const struct syscall_args *a)
+{
+    return rename_at(AT_FDCWD, a->a1, AT_FDCWD, a->a2, 0);
+}
+long fs_sc_renameat(const struct syscall_args *a)
+{
+    return rename_at((int)a->a1, a->a2, (int)a->a3, a->a4, 0);
+}
 long fs_sc_renameat2(const struct syscall_args *a)
 {
     return rename_at((int)a->a1, a->a2, (int)a->a3, a->a4, (long)(int)a->a5);
@@ -680,7 +743,8 @@ long fs_sc_fchdir(const struct syscall_args *a)
 {
     LOCKED_BEGIN
     struct ofile *f = fd_get(t, (int)a->a1);
-    r = !f ? -EBADF : f->kind != OF_FILE ? -ENOTDIR : set_cwd(t, f->ino);
+    r = !f ? -EBADF : f->kind != OF_FILE ? -ENOTDIR
+                                         : set_cwd(t, f->ino);
     LOCKED_END
 }
 
@@ -718,7 +782,7 @@ long fs_sc_getdents64(const struct syscall_args *a)
         uint64_t ino64 = (uint64_t)ch;
         int64_t next = (int64_t)pos;
         uint16_t rl = (uint16_t)rec;
-        uint8_t type = (mode & 0170000) == FS_S_IFDIR ? 4 : 8;   /* DT_DIR, DT_REG */
+        uint8_t type = (mode & 0170000) == FS_S_IFDIR ? 4 : 8; /* DT_DIR, DT_REG */
         memcpy(hdr, &ino64, 8);
         memcpy(hdr + 8, &next, 8);
         memcpy(hdr + 16, &rl, 2);

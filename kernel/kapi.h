@@ -197,6 +197,6 @@ void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)))
 #define STATUS_NOTFOUND 127   /* no program in the boot image */
 #define STATUS_SIGNAL(s) (128 + (s)) /* killed: SIGILL 4, SIGFPE 8, SIGSEGV 11, SIGBUS 7 */
 #define STATUS_PANIC    255   /* kernel fault */
-#define STATUS_STOPPED  124   /* stopped by an NMI from the launcher (its timeout) */
+#define STATUS_STOPPED 124    /* stopped by an NMI from the launcher (its timeout) */
 
 #endif

@@ -45,7 +45,7 @@ static void backtrace(uint64_t rbp)
 
 void exception(struct trap_frame *f)
 {
-    if (f->vec == 2) {            /* NMI (SDM vol. 3A 6.7): the launcher's stop request at its timeout */
+    if (f->vec == 2) { /* NMI (SDM vol. 3A 6.7): the launcher's stop request at its timeout */
         kprintf("\ncluster: NMI: stopped from outside (timeout)\n");
         power_off(STATUS_STOPPED);
     }

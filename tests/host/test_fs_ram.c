@@ -11,8 +11,8 @@
 #include <cmocka.h>
 #include "fs_ram.h"
 
-static long budget;                    /* allocations left; < 0 unlimited */
-static long live;                      /* allocations not freed */
+static long budget; /* allocations left; < 0 unlimited */
+static long live;   /* allocations not freed */
 
 static void *t_alloc(void *ctx, size_t n)
 {
@@ -53,19 +53,25 @@ static int cp_out(void *c, uint64_t at, void *blk, size_t n)
 }
 static int cp_fault(void *c, uint64_t at, void *blk, size_t n)
 {
-    (void)c; (void)blk; (void)n;
-    return at >= FS_BLOCK ? -1 : 0;    /* the second block's source is unmapped */
+    (void)c;
+    (void)blk;
+    (void)n;
+    return at >= FS_BLOCK ? -1 : 0; /* the second block's source is unmapped */
 }
 
 static int cp_bad(void *c, uint64_t at, void *blk, size_t n)
 {
-    (void)c; (void)at; (void)blk; (void)n;
+    (void)c;
+    (void)at;
+    (void)blk;
+    (void)n;
     return -1;
 }
 
-static int cp_half(void *c, uint64_t at, void *blk, size_t n)   /* copies half, then faults */
+static int cp_half(void *c, uint64_t at, void *blk, size_t n) /* copies half, then faults */
 {
-    (void)c; (void)at;
+    (void)c;
+    (void)at;
     memset(blk, 0x77, n / 2);
     return -1;
 }
@@ -92,7 +98,7 @@ static void paths(void **s)
     name[256] = 0;
     assert_int_equal(fs_open(&fs, FS_ROOT, name, FS_O_CREAT, 0), -FS_ENAMETOOLONG);
     name[255] = 0;
-    assert_true(fs_open(&fs, FS_ROOT, name, FS_O_CREAT, 0) > 0);   /* NAME_MAX itself is fine */
+    assert_true(fs_open(&fs, FS_ROOT, name, FS_O_CREAT, 0) > 0); /* NAME_MAX itself is fine */
     char *lp = malloc(FS_PATH_MAX + 1);
     memset(lp, '/', FS_PATH_MAX);
     lp[FS_PATH_MAX] = 0;
@@ -118,7 +124,7 @@ static void open_flags(void **s)
     assert_int_equal(fs_open(&fs, FS_ROOT, "/", FS_O_WRONLY, 0), -FS_EISDIR);
     assert_int_equal(fs_open(&fs, FS_ROOT, "new/", FS_O_CREAT | FS_O_WRONLY, 0), -FS_EISDIR);
     assert_int_equal(fs_write(&fs, f, 0, 5, cp_in, "hello"), 5);
-    assert_int_equal(fs_open(&fs, FS_ROOT, "f", FS_O_RDONLY | FS_O_TRUNC, 0), f);   /* read-only: kept */
+    assert_int_equal(fs_open(&fs, FS_ROOT, "f", FS_O_RDONLY | FS_O_TRUNC, 0), f); /* read-only: kept */
     struct fs_stat st;
     fs_stat(&fs, f, &st);
     assert_int_equal(st.size, 5);
@@ -133,19 +139,19 @@ static void data(void **s)
     setup();
     int f = fs_open(&fs, FS_ROOT, "f", FS_O_CREAT | FS_O_RDWR, 0644);
     char out[16] = { 0 };
-    assert_int_equal(fs_write(&fs, f, 3 * FS_BLOCK - 2, 4, cp_in, "abcd"), 4);   /* spans blocks 2 and 3 */
+    assert_int_equal(fs_write(&fs, f, 3 * FS_BLOCK - 2, 4, cp_in, "abcd"), 4); /* spans blocks 2 and 3 */
     struct fs_stat st;
     fs_stat(&fs, f, &st);
     assert_int_equal(st.size, 3 * FS_BLOCK + 2);
-    assert_int_equal(st.blocks512, 2 * FS_BLOCK / 512);                        /* blocks 0, 1 are holes */
+    assert_int_equal(st.blocks512, 2 * FS_BLOCK / 512); /* blocks 0, 1 are holes */
     assert_int_equal(fs_read(&fs, f, 10, 4, cp_out, out), 4);
     assert_memory_equal(out, "\0\0\0\0", 4);
-    assert_int_equal(fs_read(&fs, f, 3 * FS_BLOCK - 2, 16, cp_out, out), 4);    /* short at the end */
+    assert_int_equal(fs_read(&fs, f, 3 * FS_BLOCK - 2, 16, cp_out, out), 4); /* short at the end */
     assert_memory_equal(out, "abcd", 4);
     assert_int_equal(fs_read(&fs, f, 1ull << 50, 4, cp_out, out), 0);
     assert_int_equal(fs_write(&fs, f, FS_MAX_FILE, 1, cp_in, "x"), -FS_EFBIG);
     assert_int_equal(fs_truncate(&fs, f, 3 * FS_BLOCK - 1), 0);
-    assert_int_equal(fs_truncate(&fs, f, 3 * FS_BLOCK + 2), 0);                 /* grown part reads zeros */
+    assert_int_equal(fs_truncate(&fs, f, 3 * FS_BLOCK + 2), 0); /* grown part reads zeros */
     assert_int_equal(fs_read(&fs, f, 3 * FS_BLOCK - 2, 4, cp_out, out), 4);
     assert_memory_equal(out, "a\0\0\0", 4);
     /* a fault in the middle: the first block's bytes count, nothing else */
@@ -179,7 +185,7 @@ static void tree_rules(void **s)
     assert_int_equal(fs_rename(&fs, FS_ROOT, "d/e", FS_ROOT, "d/f"), -FS_ENOTDIR);
     int g = fs_open(&fs, FS_ROOT, "g", FS_O_CREAT | FS_O_RDWR, 0644);
     fs_unref(&fs, g);
-    assert_int_equal(fs_rename(&fs, FS_ROOT, "d/f", FS_ROOT, "g"), 0);            /* replaces g */
+    assert_int_equal(fs_rename(&fs, FS_ROOT, "d/f", FS_ROOT, "g"), 0); /* replaces g */
     assert_int_equal(fs_lookup(&fs, FS_ROOT, "g"), f);
     assert_int_equal(fs_lookup(&fs, FS_ROOT, "d/f"), -FS_ENOENT);
     /* readdir: ".", "..", then e */
@@ -214,7 +220,7 @@ static void full_is_enospc(void **s)
     (void)s;
     setup();
     int f = fs_open(&fs, FS_ROOT, "f", FS_O_CREAT | FS_O_RDWR, 0644);
-    budget = 5;                        /* the block table and 4 blocks */
+    budget = 5; /* the block table and 4 blocks */
     static char big[8 * FS_BLOCK];
     memset(big, 7, sizeof big);
     assert_int_equal(fs_write(&fs, f, 0, sizeof big, cp_in, big), 4 * FS_BLOCK);
@@ -226,10 +232,10 @@ static void full_is_enospc(void **s)
     char out[1];
     assert_int_equal(fs_read(&fs, f, 4 * FS_BLOCK - 1, 1, cp_out, out), 1);
     assert_int_equal(out[0], 7);
-    assert_int_equal(fs_truncate(&fs, f, FS_BLOCK), 0);     /* frees 3 blocks */
+    assert_int_equal(fs_truncate(&fs, f, FS_BLOCK), 0); /* frees 3 blocks */
     assert_int_equal(fs.blocks_used, 1);
     budget = 0;
-    assert_int_equal(fs_write(&fs, f, FS_BLOCK - 1, 1, cp_in, "z"), 1);   /* in a held block: no allocation */
+    assert_int_equal(fs_write(&fs, f, FS_BLOCK - 1, 1, cp_in, "z"), 1); /* in a held block: no allocation */
 }
 
 int main(void)

@@ -26,7 +26,10 @@ static void check(int cond, const char *what)
 }
 
 /* raw calls: musl's wrappers set errno; these return -errno */
-static long sc(long nr, long a, long b, long c) { return syscall(nr, a, b, c) < 0 ? -errno : 0; }
+static long sc(long nr, long a, long b, long c)
+{
+    return syscall(nr, a, b, c) < 0 ? -errno : 0;
+}
 #define ERR(call, e) ((call) < 0 && errno == (e))
 
 static void basics(void)
@@ -99,7 +102,9 @@ static void dirs(void)
     int seen = 0;
     struct dirent *de;
     while (dp && (de = readdir(dp)))
-        seen |= !strcmp(de->d_name, "e") ? 1 : !strcmp(de->d_name, "g") ? 2 : !strcmp(de->d_name, ".") ? 4 : 0;
+        seen |= !strcmp(de->d_name, "e") ? 1 : !strcmp(de->d_name, "g") ? 2
+                                           : !strcmp(de->d_name, ".")   ? 4
+                                                                        : 0;
     check(dp && seen == 7 && closedir(dp) == 0, "readdir lists ., e and g");
     check(unlink("d/g") == 0 && rmdir("d/e") == 0 && rmdir("d") == 0, "unlink and rmdir empty the tree");
 }

@@ -189,11 +189,12 @@ static int tame(long nr, uint64_t a[6])
             a[5] = below(4) ? 0 : any_arg();
         }
         return 1;
-    case 3:                                              /* close: never the console */
+    case 3: /* close: never the console */
         if (a[0] <= 2)
             a[0] += 3;
         return 1;
-    case 33: case 292:                                   /* dup2, dup3: never onto the console */
+    case 33:
+    case 292: /* dup2, dup3: never onto the console */
         if (a[1] <= 2)
             a[1] += 3;
         return 1;
