@@ -12,7 +12,7 @@ trap 'rm -rf "$L"' EXIT
 check() { local what=$1; shift; if "$@"; then echo "ok - $what"; else echo "not ok - $what"; return 1; fi; }
 make --no-print-directory -s mpi-host mpi-guest build/host/mbcf-hostrun >/dev/null 2>&1 ||
     { echo "not ok - build of the MPI libraries"; exit 1; }
-W=$PWD/libmpi_mbcf
+W=$PWD/libmpi_mbcf/wrappers
 cat >"$L/hi.f90" <<'F'
 program hi
   use mpi
