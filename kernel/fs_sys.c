@@ -539,7 +539,9 @@ static long stat_target(struct fdtab *t, long dirfd, uint64_t upath, int flags, 
     if (upath) {
         if ((r = get_path(upath, 0)))
             return r;
-        if (pathbuf[0][0] || !(flags & AT_EMPTY_PATH)) {
+        if (!pathbuf[0][0] && !(flags & AT_EMPTY_PATH))
+            return -ENOENT;    /* an empty path names nothing (path_resolution(7)) */
+        if (pathbuf[0][0]) {
             int dir, ino;
             if ((r = at_dir(t, dirfd, &dir)))
                 return r;

@@ -97,7 +97,8 @@ int main(void)
     check(mprotect(rp + 8192, 4096, PROT_READ | PROT_WRITE) == 0 && raw(SYS_mbcf_setup, (long)(uintptr_t)&rg, 0, 0) == 0 &&
               raw(SYS_mbcf_setup, 0, 0, 0) == 0,
           "mbcf_setup with writable rings attaches, NULL detaches");
-    /* The standard descriptors are a terminal character device; paths name nothing. */
+    /* The standard descriptors are a terminal character device; the node's
+     * file system (fs_sys.c) starts with its root directory only. */
     struct stat st;
     memset(&st, 0xff, sizeof st);
     check(raw(5, 1, (long)(uintptr_t)&st, 0) == 0 && S_ISCHR(st.st_mode) && st.st_size == 0 &&
@@ -112,9 +113,10 @@ int main(void)
     check(raw(5, 0, 0x10, 0) == -EFAULT && raw(5, 1, (long)(uintptr_t) "ro", 0) == -EFAULT,
           "fstat into unmapped or read-only memory returns -EFAULT");
     check(cluster_syscall6(262, AT_FDCWD, (long)(uintptr_t) "/etc/passwd", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
-              cluster_syscall6(262, 1, (long)(uintptr_t) "", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT &&
-              raw(4, (long)(uintptr_t) "/", (long)(uintptr_t)&st, 0) == -ENOENT,
-          "stat of a path, or of \"\" without AT_EMPTY_PATH, returns -ENOENT");
+              cluster_syscall6(262, 1, (long)(uintptr_t) "", (long)(uintptr_t)&st, 0, 0, 0) == -ENOENT,
+          "stat of a missing path, or of \"\" without AT_EMPTY_PATH, returns -ENOENT");
+    check(raw(4, (long)(uintptr_t) "/", (long)(uintptr_t)&st, 0) == 0 && S_ISDIR(st.st_mode),
+          "stat of / is the root directory");
     char lnk[64];
     check(raw(89, (long)(uintptr_t) "/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk) == -ENOENT &&
               cluster_syscall6(267, AT_FDCWD, (long)(uintptr_t) "/proc/self/exe", (long)(uintptr_t)lnk, sizeof lnk, 0, 0) == -ENOENT,
