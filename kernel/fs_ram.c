@@ -101,6 +101,13 @@ int fs_init(struct fs *fs, const struct fs_ops *ops)
     return r == FS_ROOT ? 0 : -FS_ENOMEM;
 }
 
+void fs_fini(struct fs *fs)
+{
+    for (int i = FS_ROOT; i < FS_MAX_INODES; i++)
+        if (fs->ino[i])
+            free_inode(fs, i);
+}
+
 static int live_dir(struct fs *fs, int ino)
 {
     struct fs_inode *n = get(fs, ino);

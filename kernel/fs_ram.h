@@ -90,6 +90,8 @@ struct fs_stat {
 
 /* Makes the empty tree (root directory). 0 or -ENOMEM. */
 int fs_init(struct fs *fs, const struct fs_ops *ops);
+/* Frees every inode and data block (a tree that is done with). */
+void fs_fini(struct fs *fs);
 
 /* Resolves path to an inode number (> 0) or an error: ENOENT, ENOTDIR,
  * ENAMETOOLONG (a component over NAME_MAX or a path of PATH_MAX or more),

@@ -33,9 +33,13 @@ static void t_free(void *ctx, void *p, size_t n)
 }
 
 static struct fs fs;
+static int fs_made;
 static void setup(void)
 {
     static const struct fs_ops ops = { t_alloc, t_free, NULL, NULL };
+    if (fs_made)
+        fs_fini(&fs);      /* the previous test's tree */
+    fs_made = 1;
     budget = -1;
     live = 0;
     assert_int_equal(fs_init(&fs, &ops), 0);
@@ -247,5 +251,8 @@ int main(void)
         cmocka_unit_test(tree_rules),
         cmocka_unit_test(full_is_enospc),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int r = cmocka_run_group_tests(tests, NULL, NULL);
+    if (fs_made)
+        fs_fini(&fs);
+    return r;
 }
