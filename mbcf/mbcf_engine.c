@@ -490,8 +490,11 @@ static uint32_t rto_flight(const struct tx *t)
 static void pump(struct mbcf_engine *e, int p, struct tx *t)
 {
     build_frames(e, t);
-    uint32_t limit = t->base + (t->busy ? (t->probing ? 1 : 0) :
-                                t->rto_recovery ? rto_flight(t) : e->cfg.window);
+    uint32_t limit = t->base + e->cfg.window;
+    if (t->busy)
+        limit = t->base + (t->probing ? 1 : 0);
+    else if (t->rto_recovery)
+        limit = t->base + rto_flight(t);
     for (;;) {
         if (t->sweeping && !seq_lt(t->nxt, t->sweep_end)) {
             t->sweeping = 0;
