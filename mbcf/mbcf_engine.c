@@ -1036,6 +1036,8 @@ void mbcf_peer_state(const struct mbcf_engine *e, int node, struct mbcf_peer_sta
         out->busy = t->busy;
         out->probing = t->probing;
         out->rto_cur_ns = t->rto_cur;
+        out->srtt_ns = t->srtt;
+        out->min_rtt_ns = t->min_rtt;
         out->rto_due_ns = (int64_t)(t->rto_deadline - e->cb.now_ns(e->cb.ctx));
     }
     const struct rx *r = &e->rx[node];

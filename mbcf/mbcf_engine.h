@@ -201,6 +201,7 @@ struct mbcf_peer_state {
     uint32_t tx_base, tx_nxt, tx_top, tx_max, ops_queued;
     uint8_t rto_armed, busy, probing, dead;
     uint64_t rto_cur_ns;
+    uint64_t srtt_ns, min_rtt_ns;  /* round-trip estimates (0: no sample yet) */
     int64_t rto_due_ns;            /* deadline - now (negative: overdue) */
     uint32_t rx_nxt, rx_pending;
     uint8_t rx_gap, rx_busy, ack_owed;
