@@ -27,9 +27,14 @@
  *    are out, A resends the last frame sent once (a tail-loss probe, RFC 8985
  *    sec. 7): its ack, or the SACK it provokes, recovers a lost tail or a
  *    lost ack after about two round trips instead of a timeout. A thin
- *    stream (fewer than 4 frames out) probes up to 6 times, 2 srtt apart,
- *    the later probes resending its oldest frame the target lacks, and its
- *    RTO keeps its value for 6 timeouts (Linux tcp_thin_linear_timeouts);
+ *    flight (fewer than 8 frames out that the target does not hold) is
+ *    resent whole (every frame the target lacks) by its probes and
+ *    timeouts, its first 6 timeouts come after half the path's round trip
+ *    (min_rtt: the lower envelope of samples from first transmissions,
+ *    which Karn's ambiguity can only make larger; not below rto_min_ns)
+ *    and keep that value (Linux tcp_thin_linear_timeouts), so that on a
+ *    slow lossy link a small message is resent about twice per round trip
+ *    instead of once per srtt + 4 rttvar;
  *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
  *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
  *    behind it: A probes again after a growing delay. If the FIFO stays full
@@ -196,6 +201,7 @@ struct mbcf_peer_state {
     uint32_t tx_base, tx_nxt, tx_top, tx_max, ops_queued;
     uint8_t rto_armed, busy, probing, dead;
     uint64_t rto_cur_ns;
+    uint64_t srtt_ns, min_rtt_ns;  /* round-trip estimates (0: no sample yet) */
     int64_t rto_due_ns;            /* deadline - now (negative: overdue) */
     uint32_t rx_nxt, rx_pending;
     uint8_t rx_gap, rx_busy, ack_owed;

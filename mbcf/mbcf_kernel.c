@@ -553,7 +553,8 @@ static void print_recovery_stats(void)
         struct mbcf_peer_state ps;
         mbcf_peer_state(mk.eng, p, &ps);
         if (p != net_rank())
-            kprintf("mbcf-stats: peer %d rto %lu us\n", p, ps.rto_cur_ns / 1000);
+            kprintf("mbcf-stats: peer %d rto %lu us srtt %lu us min_rtt %lu us\n", p,
+                    ps.rto_cur_ns / 1000, ps.srtt_ns / 1000, ps.min_rtt_ns / 1000);
     }
 }
 

@@ -334,8 +334,11 @@ void sim_step(struct sim *s)
     if (ticked) {
         s->next_tick += s->tick_ns;
         for (int i = 0; i < s->n; i++)
-            if (!s->down[i] && s->now >= s->pause_until[i])
+            if (!s->down[i] && s->now >= s->pause_until[i]) {
                 mbcf_tick(s->node[i].eng);
+                if (s->stall_pm && s->stall_ns && sim_rand(s) % 1000 < s->stall_pm)
+                    s->pause_until[i] = s->now + sim_rand(s) % s->stall_ns;
+            }
     }
     for (int i = 0; i < s->n; i++)   /* slow consumers drain only on ticks */
         if (ticked || s->node[i].drain_per_step < 0)

@@ -73,6 +73,10 @@ struct sim {
     uint8_t down[SIM_MAX_NODES];            /* node off: frames to it lost, no ticks */
     uint64_t pause_until[SIM_MAX_NODES];    /* node starved (its emulator not running)
                                                until then: no ticks, frames to it wait */
+    /* a loaded host: at each tick every running node is starved with
+     * probability stall_pm / 1000, for a uniform 0 .. stall_ns */
+    unsigned stall_pm;
+    uint64_t stall_ns;
     /* optional: return 1 to lose this frame (tests that drop chosen frames) */
     int (*drop)(struct sim *s, int src, int dst, const void *f, uint32_t len);
     struct sim_pkt **heap; size_t nheap, capheap;
