@@ -21,6 +21,7 @@ WPROTO       := -Wmissing-prototypes
 LIBRAW        := $(BUILD)/lib/guest/libraw.a     # userland/lib/libraw/libraw.mk
 LIBMBCF_GUEST := $(BUILD)/lib/guest/libmbcf.a    # userland/lib/libmbcf/libmbcf.mk
 LIBMBCF_HOST  := $(BUILD)/lib/host/libmbcf.a     # userland/lib/libmbcf/libmbcf.mk
+LIBFASTCOPY   := $(BUILD)/lib/guest/libfastcopy.a # userland/lib/libfastcopy/libfastcopy.mk
 
 # Lists the fragments append to.
 KERNEL_SRCS :=      # C and .S files linked into BOOTX64.EFI

@@ -95,7 +95,8 @@ $(BUILD)/lib/guest/libmpi_mbcf.a: $(MPI_GUEST_OBJS)
 $(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
 	@mkdir -p $(dir $@)
 	cp $< $@
-MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a
+# libfastcopy last: its memcpy/memmove/memset replace musl's (fastcopy.c)
+MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a $(LIBFASTCOPY)
 
 # ---- host unit tests (cmocka) ----
 HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder

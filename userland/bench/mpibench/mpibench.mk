@@ -11,6 +11,12 @@ $(BUILD)/user/mpibench: userland/bench/mpibench/mpibench.c $(MPI_GUEST_LIBS) $(L
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(USER_CFLAGS) -DMPIBENCH_GUEST -I$(MPI_DIR)/include -Iuserland/lib/libmbcf -Iuserland/lib/libraw -Ikernel/uapi \
 	    -o $@ $< $(LIBRAW) $(MPI_GUEST_LIBS) -lm
+# the same with musl's own memcpy/memmove/memset instead of libfastcopy's, for
+# before/after figures (scripts/qemu/bench_vs_linux --ours; docs/fortran.md)
+$(BUILD)/user/mpibench-libcmem: userland/bench/mpibench/mpibench.c $(MPI_GUEST_LIBS) $(LIBRAW) userland/lib/libraw/raw.h
+	@mkdir -p $(dir $@)
+	$(MUSLCC) $(USER_CFLAGS) -DMPIBENCH_GUEST -I$(MPI_DIR)/include -Iuserland/lib/libmbcf -Iuserland/lib/libraw -Ikernel/uapi \
+	    -o $@ $< $(LIBRAW) $(filter-out $(LIBFASTCOPY),$(MPI_GUEST_LIBS)) -lm
 endif
 # Debian MPICH build (dynamic), for the Linux + MPICH baseline nodes
 # (scripts/qemu/linux_cluster, scripts/qemu/bench_vs_linux): rtt and bw only.
