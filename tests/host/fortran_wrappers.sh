@@ -44,6 +44,14 @@ done
 check "mpif90 -showme:compile / -showme:link" bash -c "$W/mpif90 -showme:compile | grep -q build/fortran/include &&
     $W/mpif90 -showme:link | grep -q 'libmpifort_mbcf.a .*gfortran_musl.o'"
 check "mpif90 --host -show links no musl pieces" bash -c "! $W/mpif90 --host -show x.f90 | grep -q 'musl'"
+# guest links: libfastcopy's memcpy replaces musl's (whose memcpy.o also
+# defines __memcpy_fwd); MPICC_MEMCPY=libc keeps musl's
+ours_memcpy() { nm "$1" | grep -q ' T memcpy$' && ! nm "$1" | grep -q ' __memcpy_fwd$'; }
+printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); return MPI_Finalize(); }\n' >"$L/hic.c"
+check "mpif90 (guest) links libfastcopy's memcpy" bash -c "cd '$L' && $W/mpif90 -o hig hi.f90 && $(declare -f ours_memcpy); ours_memcpy hig"
+check "mpicc (guest) links libfastcopy's memcpy" bash -c "cd '$L' && $W/mpicc -o hicg hic.c && $(declare -f ours_memcpy); ours_memcpy hicg"
+check "MPICC_MEMCPY=libc mpicc links musl's memcpy" bash -c "cd '$L' && MPICC_MEMCPY=libc $W/mpicc -o hicl hic.c && nm hicl | grep -q ' __memcpy_fwd$'"
+check "MPICC_MEMCPY=bad is refused" bash -c "! MPICC_MEMCPY=bad $W/mpicc -show x.c 2>/dev/null"
 check "mpif90 --host builds a use-mpi program (-lmpi accepted)" bash -c "cd '$L' && $W/mpif90 --host -o hi hi.f90 -lmpi"
 check "mpif77 --host builds an mpif.h program" bash -c "cd '$L' && $W/mpif77 --host -o hi77 hi77.f"
 out=$("$W/mpiexec" --host -n 3 "$L/hi" 2>&1)
