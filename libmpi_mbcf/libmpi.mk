@@ -99,7 +99,11 @@ $(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
 MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a
 
 # ---- host unit tests (cmocka) ----
-HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder
+HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder \
+	$(BUILD)/host/test_mpi_io
+$(BUILD)/host/test_mpi_io: tests/host/test_mpi_io.c $(MPI_DIR)/io/io_view.c $(MPI_DIR)/io/io_view.h $(MPI_DIR)/objects/dte.c $(MPI_DIR)/objects/dte.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/io -I$(MPI_DIR)/objects -o $@ tests/host/test_mpi_io.c $(MPI_DIR)/io/io_view.c $(MPI_DIR)/objects/dte.c -lcmocka
 $(BUILD)/host/test_mpi_rqorder: tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c $(MPI_DIR)/pml/pml_rqorder.h $(MPI_DIR)/btl/wire.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/pml -I$(MPI_DIR)/btl -I$(MPI_DIR)/params -Iuserland/lib/libmbcf -o $@ tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c -lcmocka

@@ -27,12 +27,15 @@ static int home_value(struct file *f, int op, int64_t arg, int64_t *val)
     return io_call(f, &h, NULL, NULL, NULL, val);
 }
 
-/* A collective change at the home: the home does it, everyone learns its
- * result (sec 13.2.5: set_size, preallocate, sync are collective). */
+/* A collective change at the home (sec 13.2.5: set_size, preallocate, sync
+ * are collective): after a barrier, so every rank's earlier accesses are
+ * served first, the home does it and everyone learns its result. */
 static int home_collective(struct file *f, int op, int64_t arg)
 {
-    int e = MPI_SUCCESS;
     int64_t v;
+    int e = PMPI_Barrier(f->comm);
+    if (e)
+        return e;
     if (f->home)
         e = io_home_exec(f, &(struct io_req){ op, 0, arg, 0 }, NULL, NULL, NULL, &v);
     int c = PMPI_Bcast(&e, 1, MPI_INT, 0, f->comm);
