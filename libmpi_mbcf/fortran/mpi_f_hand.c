@@ -248,3 +248,46 @@ void mpi_win_create_errhandler_(MPI_Win_errhandler_function *fn, MPI_Fint *eh, M
 {
     *ierr = MPI_Win_create_errhandler(fn, eh);
 }
+
+/* ---- MPI-IO (MPI-3.1 sec 13): file names and data representations are
+ * Fortran strings; DISP is INTEGER(KIND=MPI_OFFSET_KIND); a Fortran file
+ * error handler takes (FH, CODE) by reference, as the C one is called ---- */
+
+void mpi_file_open_(MPI_Fint *comm, const char *name, MPI_Fint *amode, MPI_Fint *info,
+                    MPI_Fint *fh, MPI_Fint *ierr, size_t len);
+void mpi_file_open_(MPI_Fint *comm, const char *name, MPI_Fint *amode, MPI_Fint *info,
+                    MPI_Fint *fh, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(name, len, MPI_File_open(*comm, s, *amode, *info, fh));
+}
+
+void mpi_file_delete_(const char *name, MPI_Fint *info, MPI_Fint *ierr, size_t len);
+void mpi_file_delete_(const char *name, MPI_Fint *info, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(name, len, MPI_File_delete(s, *info));
+}
+
+void mpi_file_set_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        const char *rep, MPI_Fint *info, MPI_Fint *ierr, size_t len);
+void mpi_file_set_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        const char *rep, MPI_Fint *info, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(rep, len, MPI_File_set_view(*fh, *disp, *etype, *filetype, s, *info));
+}
+
+void mpi_file_get_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        char *rep, MPI_Fint *ierr, size_t len);
+void mpi_file_get_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        char *rep, MPI_Fint *ierr, size_t len)
+{
+    char buf[MPI_MAX_DATAREP_STRING + 1];
+    *ierr = MPI_File_get_view(*fh, disp, etype, filetype, buf);
+    if (*ierr == MPI_SUCCESS)
+        str_c2f(buf, rep, len);
+}
+
+void mpi_file_create_errhandler_(MPI_File_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr);
+void mpi_file_create_errhandler_(MPI_File_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr)
+{
+    *ierr = MPI_File_create_errhandler(fn, eh);
+}
