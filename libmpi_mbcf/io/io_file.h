@@ -1,6 +1,6 @@
 /* io_file.h - MPI-IO file objects (MPI-3.1 chapter 13) of libmpi_mbcf. A
  * file opened on a communicator lives on the node of its rank 0, the home
- * (docs/mpi_io.md): the home holds the descriptor and the shared file
+ * (docs/mpiio.md): the home holds the descriptor and the shared file
  * pointer and serves the other ranks' requests, sent on a private duplicate
  * of the communicator, from the progress round (io_home.c). Files:
  *   io_view.c    portable core: views flattened, request messages
