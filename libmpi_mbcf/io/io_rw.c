@@ -94,9 +94,12 @@ static int rw(MPI_File fh, int wr, int kind, MPI_Offset off, void *buf, int coun
         struct io_req h = { IO_OP_SP_ADD, 0, d->size * count / f->view.esize, 0 };
         e = io_call(f, &h, NULL, NULL, NULL, &pos);
     }
-    if (!e)
-        e = rw_typed(f, wr, pos, buf, count, d, &done);
-    if (f && kind == INDIV)
+    if (e) {
+        io_status_set(st, 0);
+        return io_err(fh, e, fn);
+    }
+    e = rw_typed(f, wr, pos, buf, count, d, &done);
+    if (kind == INDIV)
         f->fp = pos + done / f->view.esize;
     io_status_set(st, done);
     return e ? io_err(fh, e, fn) : MPI_SUCCESS;

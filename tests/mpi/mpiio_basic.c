@@ -76,6 +76,12 @@ int main(int argc, char **argv)
     MPI_File_get_byte_offset(fh, pos, &boff);
     CHECK(pos == 16 && boff == disp + (16 * size + rank) * (MPI_Offset)sizeof(int),
           "position %lld etypes, byte offset %lld", (long long)pos, (long long)boff);
+    /* a refused access leaves the individual pointer where it was */
+    MPI_Offset pos2 = -1;
+    e = MPI_File_read(fh, v, 1, MPI_DATATYPE_NULL, &st);
+    MPI_File_get_position(fh, &pos2);
+    CHECK(cls(e) == MPI_ERR_TYPE && pos2 == 16, "read with MPI_DATATYPE_NULL: class %d, position %lld",
+          cls(e), (long long)pos2);
     MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
     int all[16 * 4];
     int want = size <= 4 ? size : 4;
