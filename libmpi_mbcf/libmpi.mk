@@ -16,8 +16,8 @@ MPI_DIR      := libmpi_mbcf
 # (run-time parameters, job state), btl (transport over MBCF), objects
 # (communicator, group, datatype, op, errhandler, attribute tables), pml
 # (protocol, matching), pcoll (pseudo-collective persistent requests), coll,
-# nbc, osc, ult (offload), api (the MPI_/PMPI_ entry points).
-MPI_LAYERS   := params btl objects pml pcoll nbc osc ult api
+# nbc, osc, io (MPI-IO), ult (offload), api (the MPI_/PMPI_ entry points).
+MPI_LAYERS   := params btl objects pml pcoll nbc osc io ult api
 MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
 	objects/dte.c objects/comm_table.c objects/dtype_table.c objects/mpi_attr_obj.c api/mpi_attr.c \
@@ -25,6 +25,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	    pml_sreq.c pml_rqorder.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
 	pcoll/pml_pcoll.c \
 	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
+	$(addprefix io/,io_view.c io_file.c io_home.c io_call.c io_rw.c io_misc.c) \
 	$(addprefix osc/,mpi_win.c mpi_win_ops.c mpi_win_am.c mpi_win_sync.c mpi_win_dynamic.c mpi_win_shared.c) \
 	$(addprefix ult/,ult_cmdq.c ult_offload.c ult_offload_p2p.c ult_offload_coll.c ult_entry_p2p.c ult_entry_coll.c) \
 	$(addprefix api/,mpi_init.c mpi_abort.c mpi_errhandler.c mpi_error_user.c mpi_inquiry.c mpi_pt2pt.c \
@@ -99,7 +100,11 @@ $(BUILD)/lib/guest/libutofu.a: $(BUILD)/user/libutofu.a
 MPI_GUEST_LIBS := $(BUILD)/lib/guest/libmpi_mbcf.a $(LIBMBCF_GUEST) $(BUILD)/lib/guest/libutofu.a $(LIBFASTCOPY)
 
 # ---- host unit tests (cmocka) ----
-HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder
+HOST_TESTS += $(BUILD)/host/test_mpi_dte $(BUILD)/host/test_mpi_match $(BUILD)/host/test_mpi_rqorder \
+	$(BUILD)/host/test_mpi_io
+$(BUILD)/host/test_mpi_io: tests/host/test_mpi_io.c $(MPI_DIR)/io/io_view.c $(MPI_DIR)/io/io_view.h $(MPI_DIR)/objects/dte.c $(MPI_DIR)/objects/dte.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/io -I$(MPI_DIR)/objects -o $@ tests/host/test_mpi_io.c $(MPI_DIR)/io/io_view.c $(MPI_DIR)/objects/dte.c -lcmocka
 $(BUILD)/host/test_mpi_rqorder: tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c $(MPI_DIR)/pml/pml_rqorder.h $(MPI_DIR)/btl/wire.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(MPI_DIR)/pml -I$(MPI_DIR)/btl -I$(MPI_DIR)/params -Iuserland/lib/libmbcf -o $@ tests/host/test_mpi_rqorder.c $(MPI_DIR)/pml/pml_rqorder.c -lcmocka

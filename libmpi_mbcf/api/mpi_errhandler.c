@@ -103,14 +103,18 @@ int mpi_err(MPI_Comm comm, int code, const char *fn)
     if (code == MPI_SUCCESS)
         return code;
     struct comm *c = comm_get(comm);
-    MPI_Errhandler eh = c ? c->eh : MPI_ERRORS_ARE_FATAL;
-    if (eh == MPI_ERRORS_RETURN || in_errhandler)
+    MPI_Comm cm = comm;
+    return mpi_err_eh(c ? c->eh : MPI_ERRORS_ARE_FATAL, comm, &cm, code, fn);
+}
+
+int mpi_err_eh(MPI_Errhandler eh, MPI_Comm comm, int *obj, int code, const char *fn)
+{
+    if (code == MPI_SUCCESS || eh == MPI_ERRORS_RETURN || in_errhandler)
         return code;
     if (eh >= EH_BASE && eh < EH_BASE + MAX_EH && user_eh[eh - EH_BASE]) {
         in_errhandler = 1;
         int cd = code;
-        MPI_Comm cm = comm;
-        user_eh[eh - EH_BASE](&cm, &cd);
+        user_eh[eh - EH_BASE](obj, &cd);
         in_errhandler = 0;
         return code;
     }
@@ -180,7 +184,7 @@ int PMPI_Errhandler_create(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
 }
 MPI_ALIAS(Errhandler_create);
 
-static int eh_valid(MPI_Errhandler eh)
+int eh_valid(MPI_Errhandler eh)
 {
     return eh == MPI_ERRORS_ARE_FATAL || eh == MPI_ERRORS_RETURN || eh == MPI_ERRORS_ABORT ||
            (eh >= EH_BASE && eh < EH_BASE + MAX_EH && user_eh[eh - EH_BASE]);

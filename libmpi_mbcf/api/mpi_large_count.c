@@ -148,6 +148,16 @@ int PMPI_Type_get_extent_c(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
 }
 MPI_ALIAS(Type_get_extent_c);
 
+int PMPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype dt, MPI_Count *extent)
+{
+    MPI_Aint x = 0;
+    int e = PMPI_File_get_type_extent(fh, dt, extent ? &x : NULL);
+    if (!e)
+        *extent = x;
+    return e;
+}
+MPI_ALIAS(File_get_type_extent_c);
+
 int PMPI_Type_get_true_extent_c(MPI_Datatype dt, MPI_Count *lb, MPI_Count *extent)
 {
     return PMPI_Type_get_true_extent_x(dt, lb, extent);

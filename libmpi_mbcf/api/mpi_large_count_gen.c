@@ -379,6 +379,398 @@ out:
 }
 MPI_ALIAS(Exscan_init_c);
 
+int PMPI_File_iread_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iread_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iread_all(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iread_all_c);
+
+int PMPI_File_iread_at_all_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iread_at_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iread_at_all(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iread_at_all_c);
+
+int PMPI_File_iread_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iread_at_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iread_at(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iread_at_c);
+
+int PMPI_File_iread_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iread_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iread(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iread_c);
+
+int PMPI_File_iread_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iread_shared_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iread_shared(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iread_shared_c);
+
+int PMPI_File_iwrite_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iwrite_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iwrite_all(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iwrite_all_c);
+
+int PMPI_File_iwrite_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iwrite_at_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iwrite_at_all(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iwrite_at_all_c);
+
+int PMPI_File_iwrite_at_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iwrite_at_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iwrite_at(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iwrite_at_c);
+
+int PMPI_File_iwrite_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iwrite_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iwrite(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iwrite_c);
+
+int PMPI_File_iwrite_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    LC_BEGIN("MPI_File_iwrite_shared_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_iwrite_shared(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, request);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_iwrite_shared_c);
+
+int PMPI_File_read_all_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_read_all_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_all_begin(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_all_begin_c);
+
+int PMPI_File_read_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_all(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_all_c);
+
+int PMPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_read_at_all_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_at_all_begin(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_at_all_begin_c);
+
+int PMPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_at_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_at_all(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_at_all_c);
+
+int PMPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_at_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_at(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_at_c);
+
+int PMPI_File_read_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_c);
+
+int PMPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_read_ordered_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_ordered_begin(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_ordered_begin_c);
+
+int PMPI_File_read_ordered_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_ordered_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_ordered(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_ordered_c);
+
+int PMPI_File_read_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_read_shared_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_read_shared(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_read_shared_c);
+
+int PMPI_File_write_all_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_write_all_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_all_begin(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_all_begin_c);
+
+int PMPI_File_write_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_all(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_all_c);
+
+int PMPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_write_at_all_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_at_all_begin(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_at_all_begin_c);
+
+int PMPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_at_all_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_at_all(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_at_all_c);
+
+int PMPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_at_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_at(fh, offset, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_at_c);
+
+int PMPI_File_write_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_c);
+
+int PMPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    LC_BEGIN("MPI_File_write_ordered_begin_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_ordered_begin(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_ordered_begin_c);
+
+int PMPI_File_write_ordered_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_ordered_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_ordered(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_ordered_c);
+
+int PMPI_File_write_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    LC_BEGIN("MPI_File_write_shared_c", MPI_COMM_WORLD);
+    int i_count = 0;
+    MPI_Datatype b_count = MPI_DATATYPE_NULL;
+    LC_TRY(lc_count(count, &i_count, datatype, &b_count));
+    e = PMPI_File_write_shared(fh, buf, i_count, b_count != MPI_DATATYPE_NULL ? b_count : datatype, status);
+out:
+    if (b_count != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&b_count);
+    return e;
+}
+MPI_ALIAS(File_write_shared_c);
+
 int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     LC_BEGIN("MPI_Gather_c", comm);

@@ -248,3 +248,117 @@ void mpi_win_create_errhandler_(MPI_Win_errhandler_function *fn, MPI_Fint *eh, M
 {
     *ierr = MPI_Win_create_errhandler(fn, eh);
 }
+
+/* ---- MPI-IO (MPI-3.1 sec 13): file names and data representations are
+ * Fortran strings; DISP is INTEGER(KIND=MPI_OFFSET_KIND); a Fortran file
+ * error handler takes (FH, CODE) by reference, as the C one is called ---- */
+
+void mpi_file_open_(MPI_Fint *comm, const char *name, MPI_Fint *amode, MPI_Fint *info,
+                    MPI_Fint *fh, MPI_Fint *ierr, size_t len);
+void mpi_file_open_(MPI_Fint *comm, const char *name, MPI_Fint *amode, MPI_Fint *info,
+                    MPI_Fint *fh, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(name, len, MPI_File_open(*comm, s, *amode, *info, fh));
+}
+
+void mpi_file_delete_(const char *name, MPI_Fint *info, MPI_Fint *ierr, size_t len);
+void mpi_file_delete_(const char *name, MPI_Fint *info, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(name, len, MPI_File_delete(s, *info));
+}
+
+void mpi_file_set_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        const char *rep, MPI_Fint *info, MPI_Fint *ierr, size_t len);
+void mpi_file_set_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        const char *rep, MPI_Fint *info, MPI_Fint *ierr, size_t len)
+{
+    STRING_IN(rep, len, MPI_File_set_view(*fh, *disp, *etype, *filetype, s, *info));
+}
+
+void mpi_file_get_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        char *rep, MPI_Fint *ierr, size_t len);
+void mpi_file_get_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etype, MPI_Fint *filetype,
+                        char *rep, MPI_Fint *ierr, size_t len)
+{
+    char buf[MPI_MAX_DATAREP_STRING + 1];
+    *ierr = MPI_File_get_view(*fh, disp, etype, filetype, buf);
+    if (*ierr == MPI_SUCCESS)
+        str_c2f(buf, rep, len);
+}
+
+void mpi_file_create_errhandler_(MPI_File_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr);
+void mpi_file_create_errhandler_(MPI_File_errhandler_function *fn, MPI_Fint *eh, MPI_Fint *ierr)
+{
+    *ierr = MPI_File_create_errhandler(fn, eh);
+}
+
+/* ---- the MPI-1 calls deprecated in MPI-2.0 (MPI-2.2 sec 2.6.1, removed in
+ * MPI-3.0): their Fortran bindings take default INTEGERs where the C ones
+ * take MPI_Aint (EXTENT, DISPLACEMENT, ADDRESS, STRIDE,
+ * ARRAY_OF_DISPLACEMENTS), as in MPICH's mpif.h; BT-IO calls them ---- */
+
+static void aint_to_fint(MPI_Aint a, MPI_Fint *f, MPI_Fint *ierr)
+{
+    *f = (MPI_Fint)a;
+    if (*ierr == MPI_SUCCESS && (MPI_Aint)*f != a)
+        *ierr = MPI_ERR_ARG; /* does not fit in a default INTEGER */
+}
+
+#define AINT_OUT(fname, cfn)                                 \
+    void fname(MPI_Fint *dt, MPI_Fint *out, MPI_Fint *ierr); \
+    void fname(MPI_Fint *dt, MPI_Fint *out, MPI_Fint *ierr)  \
+    {                                                        \
+        MPI_Aint a = 0;                                      \
+        *ierr = cfn(*dt, &a);                                \
+        if (*ierr == MPI_SUCCESS)                            \
+            aint_to_fint(a, out, ierr);                      \
+    }
+AINT_OUT(mpi_type_extent_, MPI_Type_extent)
+AINT_OUT(mpi_type_lb_, MPI_Type_lb)
+AINT_OUT(mpi_type_ub_, MPI_Type_ub)
+
+void mpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierr);
+void mpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierr)
+{
+    MPI_Aint a = 0;
+    *ierr = MPI_Get_address(mpi_f_buf(location), &a);
+    if (*ierr == MPI_SUCCESS)
+        aint_to_fint(a, address, ierr);
+}
+
+void mpi_type_hvector_(MPI_Fint *count, MPI_Fint *blen, MPI_Fint *stride, MPI_Fint *old,
+                       MPI_Fint *newtype, MPI_Fint *ierr);
+void mpi_type_hvector_(MPI_Fint *count, MPI_Fint *blen, MPI_Fint *stride, MPI_Fint *old,
+                       MPI_Fint *newtype, MPI_Fint *ierr)
+{
+    *ierr = MPI_Type_create_hvector(*count, *blen, (MPI_Aint)*stride, *old, newtype);
+}
+
+/* The n INTEGER displacements as MPI_Aint (malloc'd; NULL: out of memory). */
+static MPI_Aint *disps_f2c(const MPI_Fint *d, MPI_Fint n)
+{
+    MPI_Aint *a = malloc((n > 0 ? (size_t)n : 1) * sizeof *a);
+    for (MPI_Fint i = 0; a && i < n; i++)
+        a[i] = d[i];
+    return a;
+}
+
+void mpi_type_hindexed_(MPI_Fint *count, MPI_Fint *blens, MPI_Fint *displs, MPI_Fint *old,
+                        MPI_Fint *newtype, MPI_Fint *ierr);
+void mpi_type_hindexed_(MPI_Fint *count, MPI_Fint *blens, MPI_Fint *displs, MPI_Fint *old,
+                        MPI_Fint *newtype, MPI_Fint *ierr)
+{
+    MPI_Aint *a = disps_f2c(displs, *count);
+    *ierr = a ? MPI_Type_create_hindexed(*count, blens, a, *old, newtype) : MPI_ERR_NO_MEM;
+    free(a);
+}
+
+void mpi_type_struct_(MPI_Fint *count, MPI_Fint *blens, MPI_Fint *displs, MPI_Fint *types,
+                      MPI_Fint *newtype, MPI_Fint *ierr);
+void mpi_type_struct_(MPI_Fint *count, MPI_Fint *blens, MPI_Fint *displs, MPI_Fint *types,
+                      MPI_Fint *newtype, MPI_Fint *ierr)
+{
+    MPI_Aint *a = disps_f2c(displs, *count);
+    *ierr = a ? MPI_Type_create_struct(*count, blens, a, types, newtype) : MPI_ERR_NO_MEM;
+    free(a);
+}

@@ -267,6 +267,7 @@ extern MPI_Fint *MPI_F_STATUSES_IGNORE;
 #define MPI_MODE_UNIQUE_OPEN 32
 #define MPI_MODE_APPEND 128
 #define MPI_MODE_SEQUENTIAL 256
+#define MPI_DISPLACEMENT_CURRENT (-54278278)   /* MPI_File_set_view, sec 13.3 */
 #define MPI_SEEK_SET 600
 #define MPI_SEEK_CUR 602
 #define MPI_SEEK_END 604
@@ -1440,8 +1441,9 @@ MPI_Request PMPI_Request_f2c(MPI_Fint req);
 MPI_Fint PMPI_Group_c2f(MPI_Group g);
 MPI_Group PMPI_Group_f2c(MPI_Fint g);
 
-/* ---- MPI-3.1 functions libmpi_mbcf declares but does not implement: each
- * returns MPI_ERR_UNSUPPORTED_OPERATION and names itself (mpi_unsupported_gen.c,
+/* ---- MPI-3.1 functions declared beyond the ones above (MPI-IO, io/, and
+ * what libmpi_mbcf does not implement: each of those returns
+ * MPI_ERR_UNSUPPORTED_OPERATION and names itself, mpi_unsupported_gen.c,
  * docs/mpi.md); prototypes as in the standard's Annex A ---- */
 MPI_Fint MPI_File_c2f(MPI_File file);
 int MPI_File_call_errhandler(MPI_File fh, int errorcode);

@@ -7,6 +7,10 @@
 
 /* Report code on comm (fatal unless the handler returns); returns code. */
 int mpi_err(MPI_Comm comm, int code, const char *fn);
+/* Report code through handler eh; a user handler gets obj (the handle of
+ * the communicator, window or file), a fatal one aborts comm. */
+int mpi_err_eh(MPI_Errhandler eh, MPI_Comm comm, int *obj, int code, const char *fn);
+int eh_valid(MPI_Errhandler eh);   /* predefined or a live user handler */
 
 /* The program's own classes and codes (mpi_error_user.c): the class of
  * code or -1, its string or NULL, the largest code given out. */

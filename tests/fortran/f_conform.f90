@@ -102,6 +102,9 @@ program f_conform
   character(len=20) :: ival
   logical :: flag, lflag
   integer(kind=MPI_ADDRESS_KIND) :: aval, extra
+  integer :: fh, etype, ftype
+  integer(kind=MPI_OFFSET_KIND) :: disp, fsize
+  character(len=MPI_MAX_DATAREP_STRING) :: rep
 
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -245,6 +248,33 @@ program f_conform
   call MPI_Get_count(status, MPI_INTEGER, count, ierr)
   call check(ierr == MPI_SUCCESS .and. count == 3 .and. reqs(1) == MPI_REQUEST_NULL, &
              'MPI_Grequest_start: the Fortran query callback fills the status')
+
+  ! ---- MPI-IO as BT-IO uses it: a file name string, INTEGER(KIND=MPI_OFFSET_KIND) ----
+  call MPI_File_open(MPI_COMM_WORLD, 'f_conform_io.tmp', &
+                     MPI_MODE_CREATE + MPI_MODE_RDWR + MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, fh, ierr)
+  call check(ierr == MPI_SUCCESS, 'MPI_File_open with a Fortran file name')
+  disp = 8
+  call MPI_File_set_view(fh, disp, MPI_INTEGER, MPI_INTEGER, 'native', MPI_INFO_NULL, ierr)
+  call check(ierr == MPI_SUCCESS, 'MPI_File_set_view with an OFFSET_KIND displacement')
+  ibuf = rank * 100 + (/ (i, i = 1, 10) /)
+  disp = rank * 10
+  call MPI_File_write_at_all(fh, disp, ibuf, 10, MPI_INTEGER, status, ierr)
+  call MPI_Get_count(status, MPI_INTEGER, count, ierr)
+  call check(ierr == MPI_SUCCESS .and. count == 10, 'MPI_File_write_at_all of 10 INTEGERs')
+  call MPI_File_sync(fh, ierr)
+  call MPI_Barrier(MPI_COMM_WORLD, ierr)
+  call MPI_File_sync(fh, ierr)
+  call MPI_File_get_size(fh, fsize, ierr)
+  call check(fsize == 8 + 40 * size, 'MPI_File_get_size after the collective write')
+  jbuf = 0
+  disp = mod(rank + 1, size) * 10
+  call MPI_File_read_at_all(fh, disp, jbuf, 10, MPI_INTEGER, status, ierr)
+  call check(ierr == MPI_SUCCESS .and. jbuf(10) == mod(rank + 1, size) * 100 + 10, &
+             'MPI_File_read_at_all reads the next rank''s INTEGERs')
+  call MPI_File_get_view(fh, disp, etype, ftype, rep, ierr)
+  call check(disp == 8 .and. etype == MPI_INTEGER .and. rep == 'native', 'MPI_File_get_view')
+  call MPI_File_close(fh, ierr)
+  call check(ierr == MPI_SUCCESS .and. fh == MPI_FILE_NULL, 'MPI_File_close')
 
   ! ---- time ----
   t0 = MPI_Wtime()

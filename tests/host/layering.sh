@@ -36,6 +36,7 @@ RANKS = [
     ('libmpi_mbcf/pcoll/', 8),                # pseudo-collective persistent requests
     ('libmpi_mbcf/coll/', 9),                 # collectives over point-to-point
     ('libmpi_mbcf/nbc/', 10), ('libmpi_mbcf/osc/', 10),
+    ('libmpi_mbcf/io/', 10),                  # MPI-IO: files, views, the home's service
     ('libmpi_mbcf/api/', 11),                 # MPI_/PMPI_ entry points
     ('libmpi_mbcf/ult/', 12),                 # ULT offload: the entry points' shim
     ('libmpi_mbcf/fortran/', 13),
