@@ -65,8 +65,10 @@ test: deps
 # (bench_rma); 1 MiB MPI beside MBCF, raw and paced (lossless) raw frames,
 # clean and under 5% loss with selective retransmission and go-back-N
 # (bench_fastpath, docs/fastpath.md); two nodes across two (namespace) hosts
-# on vxvde and the other distributed switches (bench_hosts, docs/multihost.md).
-# Results under runs/.
+# on vxvde and the other distributed switches (bench_hosts, docs/multihost.md);
+# seed 001's comparison, OSU latency/bw/bibw of ours beside Linux + MPICH and
+# Linux + Open MPI (bench_osu3), and collective latency on 4 nodes of the same
+# three (bench_coll4), docs/notes/osu3/. Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -79,6 +81,8 @@ bench: deps
 	scripts/qemu/bench_smp
 	scripts/qemu/bench_fastpath
 	scripts/qemu/bench_hosts
+	scripts/qemu/bench_osu3
+	scripts/qemu/bench_coll4
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and

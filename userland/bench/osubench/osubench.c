@@ -33,7 +33,9 @@
 static long next_size(long s)
 {
     static const long extra[] = { 1280, 1336, 1536 };
-    long nx = s == 0 ? 1 : s * 2;
+    long nx = 1;
+    while (nx <= s)
+        nx *= 2;
     for (unsigned i = 0; i < sizeof extra / sizeof extra[0]; i++)
         if (extra[i] > s && extra[i] < nx)
             return extra[i];
