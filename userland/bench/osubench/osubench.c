@@ -20,8 +20,9 @@
  * posts a window of 64 MPI_Isend, rank 1 64 MPI_Irecv, both MPI_Waitall;
  * rank 1 answers the last loop with a 4-byte message. osu_bibw: both ranks
  * post 64 MPI_Irecv and 64 MPI_Isend per loop, then MPI_Waitall. Collectives
- * (OSU's osu_coll pattern): MPI_Barrier, `iters` calls timed per rank, the
- * average per call averaged over ranks (MPI_Reduce, as OSU's "Avg Latency").
+ * (OSU's osu_coll pattern): each call timed on every rank with an untimed
+ * MPI_Barrier between calls (osu_barrier: calls back to back), the average
+ * per call averaged over ranks (MPI_Reduce, as OSU's "Avg Latency").
  * Allreduce sums floats (OSU starts at 4 bytes); alltoall's size is per peer. */
 #include <mpi.h>
 #include <stdio.h>
@@ -154,14 +155,17 @@ static void call(enum op op, char *sb, char *rb, long s)
 static void coll_one(int me, int n, enum op op, char *sb, char *rb, long s)
 {
     const int it = 200, skip = 10;
-    double t0 = 0, mine, sum = 0;
+    double t = 0, mine, sum = 0;
     MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < it + skip; i++) {
-        if (i == skip)
-            t0 = MPI_Wtime();
+        double t0 = MPI_Wtime();
         call(op, sb, rb, s);
+        if (i >= skip)
+            t += MPI_Wtime() - t0;
+        if (op != OP_BARRIER) /* OSU: untimed barrier between calls */
+            MPI_Barrier(MPI_COMM_WORLD);
     }
-    mine = (MPI_Wtime() - t0) * 1e6 / it;
+    mine = t * 1e6 / it;
     MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (me == 0)
         printf("osubench coll op=%s size=%ld us=%.2f iters=%d ranks=%d\n", op_name[op], s,
