@@ -67,8 +67,10 @@ test: deps
 # clean and under 5% loss with selective retransmission and go-back-N
 # (bench_fastpath, docs/fastpath.md); two nodes across two (namespace) hosts
 # on vxvde and the other distributed switches (bench_hosts, docs/multihost.md);
-# MPI-IO collective bandwidth per node count beside MPI_Gather (bench_mpiio).
-# Results under runs/.
+# MPI-IO collective bandwidth per node count beside MPI_Gather (bench_mpiio);
+# seed 001's comparison, OSU latency/bw/bibw of ours beside Linux + MPICH and
+# Linux + Open MPI (bench_osu3), and collective latency on 4 nodes of the same
+# three (bench_coll4), docs/notes/osu3/. Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -82,6 +84,8 @@ bench: deps
 	scripts/qemu/bench_fastpath
 	scripts/qemu/bench_hosts
 	scripts/qemu/bench_mpiio
+	scripts/qemu/bench_osu3
+	scripts/qemu/bench_coll4
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
