@@ -6,7 +6,8 @@ COLL_SRCS := $(addprefix $(COLL_DIR)/,coll_buf.c coll_select.c coll_model.c \
 	coll_barrier.c coll_bcast.c coll_bcast_pipe.c coll_tree_stream.c coll_reduce.c coll_allreduce.c \
 	coll_gather.c coll_scatter.c coll_allgather.c coll_alltoall.c \
 	coll_reduce_scatter.c coll_scan.c \
-	coll_shape.c coll_tune.c coll_decide.c coll_bcast_tofu.c coll_alltoall_ds.c coll_a2a_sched.c)
+	coll_shape.c coll_tune.c coll_decide.c coll_bcast_tofu.c coll_alltoall_ds.c coll_a2a_sched.c \
+	coll_xchg.c)
 COLL_HDRS := $(wildcard $(COLL_DIR)/*.h)
 
 # Cost model (seed 004 eq. 4-7) unit test, cmocka, runs in `make test`.
@@ -37,6 +38,12 @@ $(COLL_HBUILD)/coll_%_shim: tests/mpi/coll_%.c $(COLL_TESTSRC) $(COLL_TESTHDR) t
 $(COLL_HBUILD)/coll_algos: tests/host/coll_algos.c $(COLL_TESTSRC) $(COLL_TESTHDR) tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
+
+# Messages of the step transfers (coll_xchg.c), counted through PMPI.
+COLL_HOST_BINS += $(COLL_HBUILD)/coll_steps
+$(COLL_HBUILD)/coll_steps: tests/host/coll_steps.c tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
+	@mkdir -p $(dir $@)
+	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< tests/host/coll_shim.c $(COLL_SRCS)
 
 # The conformance programs on our own library (host backend, run with
 # build/host/mbcf-hostrun): full stack = the library's point-to-point + coll.

@@ -28,9 +28,8 @@ static int allgather_ring(void *rbuf, const int *counts, const int *displs, MPI_
     int rc = MPI_SUCCESS, right = (rank + 1) % size, left = (rank - 1 + size) % size;
     for (int s = 0; s < size - 1 && rc == MPI_SUCCESS; s++) {
         int sb = (rank - s + size) % size, rb = (rank - s - 1 + size) % size;
-        rc = MPI_Sendrecv(coll_elem(rbuf, displs[sb], r), counts[sb], rdt, right, tag,
-                          coll_elem(rbuf, displs[rb], r), counts[rb], rdt, left, tag,
-                          comm, MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(coll_elem(rbuf, displs[sb], r), counts[sb], rdt, right,
+                           coll_elem(rbuf, displs[rb], r), counts[rb], rdt, left, tag, comm);
     }
     return rc;
 }
@@ -43,9 +42,9 @@ static int allgather_recdbl(void *rbuf, int rcount, MPI_Datatype rdt, int rank, 
     int rc = MPI_SUCCESS;
     for (int m = 1; m < size && rc == MPI_SUCCESS; m <<= 1) {
         int peer = rank ^ m, mine = rank & ~(m - 1), theirs = peer & ~(m - 1);
-        rc = MPI_Sendrecv(coll_elem(rbuf, (MPI_Aint)mine * rcount, r), m * rcount, rdt, peer,
-                          TAG_ALLGATHER, coll_elem(rbuf, (MPI_Aint)theirs * rcount, r),
-                          m * rcount, rdt, peer, TAG_ALLGATHER, comm, MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(coll_elem(rbuf, (MPI_Aint)mine * rcount, r), m * rcount, rdt, peer,
+                           coll_elem(rbuf, (MPI_Aint)theirs * rcount, r), m * rcount, rdt,
+                           peer, TAG_ALLGATHER, comm);
     }
     return rc;
 }

@@ -27,10 +27,10 @@ static int fold_in(char *acc, char *tmp, int count, MPI_Datatype dt, MPI_Op op,
     if (rank >= 2 * rem)
         return rank - rem;
     if (rank % 2 == 0) {
-        *rc = MPI_Send(acc, count, dt, rank + 1, TAG_ALLREDUCE, comm);
+        *rc = coll_send(acc, count, dt, rank + 1, TAG_ALLREDUCE, comm);
         return -1;
     }
-    *rc = MPI_Recv(tmp, count, dt, rank - 1, TAG_ALLREDUCE, comm, MPI_STATUS_IGNORE);
+    *rc = coll_recv(tmp, count, dt, rank - 1, TAG_ALLREDUCE, comm);
     if (*rc == MPI_SUCCESS)
         *rc = combine(acc, tmp, count, dt, op, 1);
     return rank / 2;
@@ -41,8 +41,8 @@ static int fold_out(char *acc, int count, MPI_Datatype dt, int rank, int rem, MP
     if (rank >= 2 * rem)
         return MPI_SUCCESS;
     if (rank % 2)
-        return MPI_Send(acc, count, dt, rank - 1, TAG_ALLREDUCE, comm);
-    return MPI_Recv(acc, count, dt, rank + 1, TAG_ALLREDUCE, comm, MPI_STATUS_IGNORE);
+        return coll_send(acc, count, dt, rank - 1, TAG_ALLREDUCE, comm);
+    return coll_recv(acc, count, dt, rank + 1, TAG_ALLREDUCE, comm);
 }
 
 static int real_rank(int newrank, int rem)
@@ -59,8 +59,7 @@ static int allreduce_recursive_doubling(char *acc, char *tmp, int count, MPI_Dat
         return rc;
     for (int mask = 1; nr >= 0 && mask < pof2 && rc == MPI_SUCCESS; mask <<= 1) {
         int nd = nr ^ mask, dst = real_rank(nd, rem);
-        rc = MPI_Sendrecv(acc, count, dt, dst, TAG_ALLREDUCE, tmp, count, dt, dst,
-                          TAG_ALLREDUCE, comm, MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(acc, count, dt, dst, tmp, count, dt, dst, TAG_ALLREDUCE, comm);
         if (rc == MPI_SUCCESS)
             rc = combine(acc, tmp, count, dt, op, nd < nr);
     }
@@ -94,9 +93,8 @@ static int allreduce_rabenseifner(char *acc, char *tmp, int count, MPI_Datatype 
         int so = blk(slo, count, pof2), sn = blk(shi, count, pof2) - so;
         lo_s[steps] = lo;
         hi_s[steps] = hi;
-        rc = MPI_Sendrecv(coll_elem(acc, so, t), sn, dt, dst, TAG_ALLREDUCE,
-                          coll_elem(tmp, ko, t), kn, dt, dst, TAG_ALLREDUCE, comm,
-                          MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(coll_elem(acc, so, t), sn, dt, dst, coll_elem(tmp, ko, t), kn, dt,
+                           dst, TAG_ALLREDUCE, comm);
         if (rc == MPI_SUCCESS)
             rc = combine(coll_elem(acc, ko, t), coll_elem(tmp, ko, t), kn, dt, op, nd < nr);
         if (rc != MPI_SUCCESS)
@@ -111,9 +109,8 @@ static int allreduce_rabenseifner(char *acc, char *tmp, int count, MPI_Datatype 
         int olo = lo == wlo ? hi : wlo, ohi = lo == wlo ? whi : lo;       /* other half */
         int mo = blk(lo, count, pof2), mn = blk(hi, count, pof2) - mo;
         int oo = blk(olo, count, pof2), on = blk(ohi, count, pof2) - oo;
-        rc = MPI_Sendrecv(coll_elem(acc, mo, t), mn, dt, dst, TAG_ALLREDUCE,
-                          coll_elem(acc, oo, t), on, dt, dst, TAG_ALLREDUCE, comm,
-                          MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(coll_elem(acc, mo, t), mn, dt, dst, coll_elem(acc, oo, t), on, dt,
+                           dst, TAG_ALLREDUCE, comm);
         if (rc != MPI_SUCCESS)
             return rc;
         lo = wlo;
@@ -123,13 +120,24 @@ fold:
     return rc == MPI_SUCCESS ? fold_out(acc, count, dt, rank, rem, comm) : rc;
 }
 
+/* On q = 2^k ranks recursive doubling takes k steps of n bytes, time
+ * k (L + n/B); Rabenseifner 2k steps that move 2n(q-1)/q bytes, time
+ * 2k L + 2n(q-1)/(qB) (Thakur/Rabenseifner/Gropp 2005 sec 4). Recursive
+ * doubling wins while n (k - 2(q-1)/q) < k L B, with the link model's L
+ * and B (coll_model_params; every rank reads the same figures, so all
+ * choose alike). */
 int coll_allreduce_choice(int count, size_t tsize, int size)
 {
     int alg = coll_choice(COLL_ALLREDUCE);
-    if (alg == ALLREDUCE_AUTO)
-        alg = (size_t)count * tsize <= 4096 || count < coll_pow2_floor(size)
-              ? ALLREDUCE_RECURSIVE_DOUBLING : ALLREDUCE_RABENSEIFNER;
-    return alg;
+    if (alg != ALLREDUCE_AUTO)
+        return alg;
+    int q = coll_pow2_floor(size), k = coll_ceil_log2(q);
+    if (count < q)
+        return ALLREDUCE_RECURSIVE_DOUBLING;
+    double L, B, n = (double)count * (double)tsize;
+    coll_model_params(&L, &B);
+    return n * (k - 2.0 * (q - 1) / q) < k * L * B ? ALLREDUCE_RECURSIVE_DOUBLING
+                                                   : ALLREDUCE_RABENSEIFNER;
 }
 
 int coll_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,

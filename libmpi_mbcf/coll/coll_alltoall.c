@@ -19,23 +19,25 @@ static int a2a_linear(const void *sbuf, const int *sc, const int *sd, MPI_Dataty
                       const struct coll_type *r, int tag, MPI_Comm comm)
 {
     int rc = MPI_SUCCESS, k = 0;
-    MPI_Request *q = malloc(sizeof *q * 2 * (size_t)size);
-    if (!q)
+    struct coll_xfer *x = malloc(sizeof *x * 2 * (size_t)size);
+    if (!x)
         return MPI_ERR_NO_MEM;
-    for (int i = 1; i < size && rc == MPI_SUCCESS; i++) {
+    for (int i = 1; i < size && rc == MPI_SUCCESS; i++, k++) {
         int src = (rank - i + size) % size;
-        rc = MPI_Irecv(coll_elem(rbuf, rd[src], r), rcn[src], rdt, src, tag, comm, &q[k++]);
+        rc = coll_xfer_post(&x[k], 1, coll_elem(rbuf, rd[src], r), rcn[src], rdt, src, tag,
+                            comm);
     }
-    for (int i = 1; i < size && rc == MPI_SUCCESS; i++) {
+    for (int i = 1; i < size && rc == MPI_SUCCESS; i++, k++) {
         int dst = (rank + i) % size;
-        rc = MPI_Isend(coll_elem(sbuf, sd[dst], s), sc[dst], sdt, dst, tag, comm, &q[k++]);
+        rc = coll_xfer_post(&x[k], 0, coll_elem(sbuf, sd[dst], s), sc[dst], sdt, dst, tag, comm);
     }
     if (rc == MPI_SUCCESS)
         rc = coll_copy(coll_elem(sbuf, sd[rank], s), sc[rank], sdt,
                        coll_elem(rbuf, rd[rank], r), rcn[rank], rdt);
-    int rc2 = coll_waitall(k, q);
-    free(q);
-    return rc != MPI_SUCCESS ? rc : rc2;
+    while (k > 0) /* sends first (posted last), then the receives */
+        rc = coll_xfer_wait(&x[--k], rc);
+    free(x);
+    return rc;
 }
 
 /* Doublespread's applicability (seed 004 sec 3.2.1): gap-free datatypes,
@@ -55,9 +57,8 @@ static int a2a_pairwise(const void *sbuf, const int *sc, const int *sd, MPI_Data
                        coll_elem(rbuf, rd[rank], r), rcn[rank], rdt);
     for (int R = 1; R < size && rc == MPI_SUCCESS; R++) {
         int src, dst = coll_pairwise_peer(rank, size, R, &src);
-        rc = MPI_Sendrecv(coll_elem(sbuf, sd[dst], s), sc[dst], sdt, dst, tag,
-                          coll_elem(rbuf, rd[src], r), rcn[src], rdt, src, tag,
-                          comm, MPI_STATUS_IGNORE);
+        rc = coll_sendrecv(coll_elem(sbuf, sd[dst], s), sc[dst], sdt, dst,
+                           coll_elem(rbuf, rd[src], r), rcn[src], rdt, src, tag, comm);
     }
     return rc;
 }

@@ -43,34 +43,32 @@ int coll_a2a_doublespread(const void *sbuf, const int *sc, const int *sd, MPI_Da
     const int *st = ds_steps(sh, &nsteps);
     if (!st)
         return MPI_ERR_NO_MEM;
-    MPI_Request q[COLL_DS_WINDOW][4];
+    struct coll_xfer q[COLL_DS_WINDOW][4];
     int nq[COLL_DS_WINDOW] = { 0 };
     rc = coll_copy(coll_elem(sbuf, sd[rank], s), sc[rank], sdt,
                    coll_elem(rbuf, rd[rank], r), rcn[rank], rdt);
     for (int k = 0; k < nsteps && rc == MPI_SUCCESS; k++) {
         int w = k % COLL_DS_WINDOW, o = st[k];
-        rc = coll_waitall(nq[w], q[w]);
-        nq[w] = 0;
+        while (nq[w] > 0)
+            rc = coll_xfer_wait(&q[w][--nq[w]], rc);
         int up = coll_ds_shift(sh, rank, o, 1), down = coll_ds_shift(sh, rank, o, -1);
         int two = coll_ds_neg(sh, o) != o;
         /* receive from rank-o (it sends to +o) and, paired, from rank+o */
         if (rc == MPI_SUCCESS)
-            rc = MPI_Irecv(coll_elem(rbuf, rd[down], r), rcn[down], rdt, down, tag, comm,
-                           &q[w][nq[w]++]);
+            rc = coll_xfer_post(&q[w][nq[w]++], 1, coll_elem(rbuf, rd[down], r), rcn[down], rdt,
+                                down, tag, comm);
         if (rc == MPI_SUCCESS && two)
-            rc = MPI_Irecv(coll_elem(rbuf, rd[up], r), rcn[up], rdt, up, tag, comm,
-                           &q[w][nq[w]++]);
+            rc = coll_xfer_post(&q[w][nq[w]++], 1, coll_elem(rbuf, rd[up], r), rcn[up], rdt, up,
+                                tag, comm);
         if (rc == MPI_SUCCESS)
-            rc = MPI_Isend(coll_elem(sbuf, sd[up], s), sc[up], sdt, up, tag, comm,
-                           &q[w][nq[w]++]);
+            rc = coll_xfer_post(&q[w][nq[w]++], 0, coll_elem(sbuf, sd[up], s), sc[up], sdt, up,
+                                tag, comm);
         if (rc == MPI_SUCCESS && two)
-            rc = MPI_Isend(coll_elem(sbuf, sd[down], s), sc[down], sdt, down, tag, comm,
-                           &q[w][nq[w]++]);
+            rc = coll_xfer_post(&q[w][nq[w]++], 0, coll_elem(sbuf, sd[down], s), sc[down], sdt,
+                                down, tag, comm);
     }
-    for (int w = 0; w < COLL_DS_WINDOW; w++) {
-        int rc2 = coll_waitall(nq[w], q[w]);
-        if (rc == MPI_SUCCESS)
-            rc = rc2;
-    }
+    for (int w = 0; w < COLL_DS_WINDOW; w++)
+        while (nq[w] > 0)
+            rc = coll_xfer_wait(&q[w][--nq[w]], rc);
     return rc;
 }

@@ -42,15 +42,14 @@ int coll_bcast_binomial_bytes(char *p, size_t n, int root, MPI_Comm comm)
     int v = (rank - root + size) % size;
     while (mask < size) {
         if (v & mask) {
-            rc = MPI_Recv(p, (int)n, MPI_BYTE, (rank - mask + size) % size,
-                          TAG_BCAST, comm, MPI_STATUS_IGNORE);
+            rc = coll_recv(p, (int)n, MPI_BYTE, (rank - mask + size) % size, TAG_BCAST, comm);
             break;
         }
         mask <<= 1;
     }
     for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
         if (v + mask < size)
-            rc = MPI_Send(p, (int)n, MPI_BYTE, (rank + mask) % size, TAG_BCAST, comm);
+            rc = coll_send(p, (int)n, MPI_BYTE, (rank + mask) % size, TAG_BCAST, comm);
     return rc;
 }
 

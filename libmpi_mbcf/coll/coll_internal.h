@@ -133,6 +133,34 @@ int coll_waitall(int n, MPI_Request *reqs);
 int coll_ceil_log2(int n);
 int coll_pow2_floor(int n);
 
+/* ---- step transfers (coll_xchg.c) ---- */
+/* A piece: one eager FIFO entry of libmpi_mbcf (1400-byte MBCF FIFO entry
+ * less the 64-byte message header, params.h PARAMS_EAGER_MAX). Messages of
+ * more than one piece and at most coll_split_max() bytes
+ * (MPI_MBCF_COLL_SPLIT_MAX, 0 = never cut) travel in pieces. */
+#define COLL_PIECE 1336
+#define COLL_XFER_PIECES 16
+#define COLL_SPLIT_MAX_DEFAULT 16384
+size_t coll_split_max(void);
+struct coll_xfer {
+    struct coll_bytes bv; /* dense bytes of a cut message */
+    void *buf;
+    int count, recv, nreq;
+    MPI_Datatype dt;
+    MPI_Request q[COLL_XFER_PIECES];
+};
+/* Start a send (recv 0) or receive (recv 1) of a step; finish it with
+ * coll_xfer_wait (also after an error: it waits for what was posted). */
+int coll_xfer_post(struct coll_xfer *x, int recv, const void *buf, int count, MPI_Datatype dt,
+                   int peer, int tag, MPI_Comm comm);
+/* Returns rc, or the transfer's first error if rc was MPI_SUCCESS. */
+int coll_xfer_wait(struct coll_xfer *x, int rc);
+/* MPI_Sendrecv, MPI_Send and MPI_Recv through coll_xfer (status ignored). */
+int coll_sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dst, void *rbuf,
+                  int rcount, MPI_Datatype rdt, int src, int tag, MPI_Comm comm);
+int coll_send(const void *buf, int count, MPI_Datatype dt, int dst, int tag, MPI_Comm comm);
+int coll_recv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm);
+
 /* One broadcast tree as a rank sees it: its part of the message, its
  * parent (-1 at the tree's root) and children. */
 #define COLL_TREE_MAX 6

@@ -57,12 +57,11 @@ int coll_reduce_binomial(const void *in, void *rbuf, int count, MPI_Datatype dt,
     int v = (rank - troot + size) % size;
     for (int mask = 1; mask < size; mask <<= 1) {
         if (v & mask) {
-            TRY(MPI_Send(acc, count, dt, (rank - mask + size) % size, TAG_REDUCE, comm));
+            TRY(coll_send(acc, count, dt, (rank - mask + size) % size, TAG_REDUCE, comm));
             break;
         }
         if (v + mask < size) {
-            TRY(MPI_Recv(tmp, count, dt, (rank + mask) % size, TAG_REDUCE, comm,
-                         MPI_STATUS_IGNORE));
+            TRY(coll_recv(tmp, count, dt, (rank + mask) % size, TAG_REDUCE, comm));
             TRY(coll_op(acc, tmp, count, dt, op));      /* tmp = acc op tmp */
             char *x = acc; acc = tmp; tmp = x;
         }

@@ -7,6 +7,7 @@
 #     MPI_<collective> routed to our coll_* through tests/host/coll_shim.c;
 #  3. tests/host/coll_algos: every algorithm of every collective, selected
 #     with MPI_MBCF_COLL_<NAME>, on -n 1 2 3 4 5 7;
+#  3b. tests/host/coll_steps on 4: the messages a latency-bound step sends;
 #  4. the conformance programs on our libmpi_mbcf (host backend,
 #     build/host/mbcf-hostrun) on 1 2 3 4 5 7 processes.
 # Each run has a timeout; a run that fails without a "not ok" line counts
@@ -61,6 +62,7 @@ fi
 for np in ${COLL_NPS:-1 2 3 4 5 7}; do
     run algorithms "$np" $B/coll_algos
 done
+run steps 4 $B/coll_steps
 
 # 4. The conformance programs (full case list) on our whole library,
 #    host backend: core point-to-point + these collectives.
