@@ -95,6 +95,10 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
     case W_DONE:
         pml_recv_on_done(p, w, payload, plen);
         break;
+    case W_MORE:
+        if (kind == CH_MSG)
+            pml_multi_more(p, payload, plen);
+        break;
     case W_CANCEL_ACK: {
         struct req *r = req_by_id(w->rid);
         if (r && r->state == RS_CANCELLING)

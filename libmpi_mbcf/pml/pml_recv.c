@@ -126,6 +126,10 @@ void pml_match_unexpected(struct req *r, struct umsg *u)
  * the unexpected list (seed 003 sec 2.2, footnote 3). */
 void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_t plen)
 {
+    if (w->type == W_EAGER && plen < w->len) {
+        pml_multi_begin(p, w, payload, plen); /* the rest follows in W_MORE entries */
+        return;
+    }
     struct pml_peer *pp = &pml_peers[p];
     pp->seen++;
     if (w->mseq != pp->seen)

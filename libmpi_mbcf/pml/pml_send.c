@@ -219,6 +219,11 @@ int pml_start_send(struct req *s)
     struct mq_sreq q;
     if (mq_sreq_take(&pp->sreqs, s->tag, s->ctx, &q)) {
         pml_send_to_buffer(s, s->peer, q.addr, q.maxlen, q.rid);
+    } else if (s->bytes <= mpi_params.eager_multi && s->mode != MODE_SYNC) {
+        int e = pml_send_multi(s); /* no round trip: several FIFO entries */
+        if (e)
+            return e;
+        req_complete(s);
     } else {
         struct wire w = { .type = W_RTS, .tag = s->tag, .ctx = s->ctx,
                           .len = (uint64_t)s->bytes, .sid = req_id(s) };
