@@ -123,7 +123,8 @@ static void ring_budget_from_env(void)
     mpi_params.ring_budget = e[0] == '1';
 }
 
-/* MPI_MBCF_EAGER_MULTI=n (0..65536 bytes, 0 = off) */
+/* MPI_MBCF_EAGER_MULTI=n (0..65536 bytes, 0 = off; off as well when
+ * MPI_MBCF_EAGER lowers the one-entry limit) */
 static void eager_multi_from_env(void)
 {
     const char *e = getenv("MPI_MBCF_EAGER_MULTI");
@@ -148,4 +149,6 @@ void params_from_env(void)
     stats_from_env();
     ring_budget_from_env();
     eager_multi_from_env();
+    if (mpi_params.eager_limit < PARAMS_EAGER_MAX)
+        mpi_params.eager_multi = 0;    /* a lowered eager limit: no multi-entry either */
 }

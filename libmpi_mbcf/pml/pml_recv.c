@@ -175,8 +175,10 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
         return;
     pml_unpost(r);
     set_status(r, p, w->tag, (int64_t)w->len);
-    if (plen && r->target)         /* data inline (pml_send_to_buffer) */
-        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
+    /* data inline (pml_send_to_buffer): the last plen of the n bytes */
+    int64_t n = r->st.mbcf_count;
+    if (plen && r->target && (int64_t)plen <= n)
+        memcpy((char *)r->target + (n - (int64_t)plen), payload, plen);
     if (r->tmp)
         dte_unpack(dt_layout(r->dt), r->buf, r->count, r->tmp, 0, r->st.mbcf_count);
     req_complete(r);
