@@ -526,8 +526,8 @@ static void osubw(int me, char *sb, char *rb, long max)
  *   mpibench osubwmid size=S median_MBps=X window=64 loops=L */
 static void osubw_midsize(int me, char *sb, char *rb, long max)
 {
-    static const long sz[] = { 1024,  1280,  1336,  1344,   1536,   2048,   3000,
-                               4096,  6000,  8192,  12000,  16384,  16385,  24000,
+    static const long sz[] = { 1024, 1280, 1336, 1344, 1536, 2048, 3000,
+                               4096, 6000, 8192, 12000, 16384, 16385, 24000,
                                32768, 49152, 65536, 131072, 262144, 524288, 1048576 };
     MPI_Request rq[OSU_WINDOW];
     static MPI_Status st[OSU_WINDOW];
