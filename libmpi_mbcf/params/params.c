@@ -22,8 +22,10 @@
 #define SREQ_MIN_FOLLOW (-1)
 /* Messages above the eager limit and up to eager_multi bytes that find no
  * send-request go as several message-FIFO entries instead of a
- * request-to-send: no round trip, one frame per 1336 bytes. 0 = off. */
-#define EAGER_MULTI_DEFAULT 16384
+ * request-to-send: no round trip, one frame per 1336 bytes. 0 = off, the
+ * default: on a quiet host osu_bw at 4-16 KiB fell from 60-105 to 31-48
+ * MB/s with 16384 (the 32 KiB message ring's bound; docs/notes/midsize.md). */
+#define EAGER_MULTI_DEFAULT 0
 #define EAGER_MULTI_MAX 65536
 
 struct mpi_params mpi_params = {

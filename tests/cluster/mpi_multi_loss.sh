@@ -1,6 +1,7 @@
 #!/bin/bash
 # mpi_multi_loss.sh - messages a little longer than one FIFO entry up to and
-# past the multi-entry eager limit (tests/mpi/p2p_multi.c: 1337 B - 16385 B,
+# past the multi-entry eager limit, turned on (MPI_MBCF_EAGER_MULTI=16384;
+# tests/mpi/p2p_multi.c: 1337 B - 16385 B,
 # eager completion before the receive is posted, osu_bw windows of 64,
 # probes) on 2 QEMU nodes behind wirefilter with 3% frame loss: the pieces
 # of a message and the remote write with its notice's tail arrive whole and
@@ -14,7 +15,7 @@ if [ ! -x "$PROG" ]; then
     exit 1
 fi
 T0=$SECONDS
-BOOT_TIMEOUT=300 boot multi -n 2 --loss 3 "$PROG"
+BOOT_TIMEOUT=300 boot multi -n 2 --loss 3 --env MPI_MBCF_EAGER_MULTI=16384 "$PROG"
 T=$((SECONDS - T0))
 okc=$(grep -a -c '^ok [0-9]* - np=2' "$L/multi/node0.log")
 bad=$(grep -a -c '^not ok' "$L/multi/node0.log")
