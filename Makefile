@@ -77,6 +77,7 @@ bench: deps
 	scripts/qemu/bench_mpi
 	scripts/qemu/bench_vs_linux
 	scripts/qemu/bench_osubw
+	scripts/qemu/bench_midsize
 	scripts/qemu/bench_rma
 	scripts/qemu/bench_tofu
 	scripts/qemu/bench_ppn

@@ -22,7 +22,7 @@ MPI_SRCS     := $(addprefix $(MPI_DIR)/,params/params.c params/world.c \
 	btl/btl_chan.c btl/btl_put.c btl/btl_export.c \
 	objects/dte.c objects/comm_table.c objects/dtype_table.c objects/mpi_attr_obj.c api/mpi_attr.c \
 	$(addprefix pml/,match.c pml_request.c pml_init.c pml_send.c pml_recv.c pml_mprobe.c pml_incoming.c \
-	    pml_sreq.c pml_rqorder.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c) \
+	    pml_sreq.c pml_rqorder.c pml_progress.c pml_blocking.c pml_abort.c pml_stats.c pml_bsend.c pml_peer_fail.c pml_multi.c) \
 	pcoll/pml_pcoll.c \
 	$(addprefix nbc/,mpi_nbc_sched.c mpi_nbc.c mpi_nbc_tree.c mpi_neighbor.c) \
 	$(addprefix io/,io_view.c io_file.c io_home.c io_call.c io_rw.c io_misc.c) \

@@ -10,14 +10,15 @@
 #include "params.h"
 
 enum wire_type {
-    W_EAGER = 1,   /* msg FIFO: header + data (sequenced) */
-    W_RTS,         /* msg FIFO: request to send a large message (sequenced) */
-    W_DONE,        /* msg FIFO: data of a send-request was remote-written */
-    W_CANCEL_ACK,  /* msg FIFO: answer to W_CANCEL */
-    W_ABORT,       /* msg FIFO: MPI_Abort elsewhere: exit */
-    W_REQ,         /* req FIFO: send-request for a posted receive */
-    W_CTS,         /* req FIFO: send-request for a matched RTS */
-    W_CANCEL,      /* req FIFO: receiver cancels its send-request */
+    W_EAGER = 1,  /* msg FIFO: header + data (sequenced) */
+    W_RTS,        /* msg FIFO: request to send a large message (sequenced) */
+    W_DONE,       /* msg FIFO: data of a send-request was remote-written */
+    W_CANCEL_ACK, /* msg FIFO: answer to W_CANCEL */
+    W_ABORT,      /* msg FIFO: MPI_Abort elsewhere: exit */
+    W_REQ,        /* req FIFO: send-request for a posted receive */
+    W_CTS,        /* req FIFO: send-request for a matched RTS */
+    W_CANCEL,     /* req FIFO: receiver cancels its send-request */
+    W_MORE,       /* msg FIFO: the next piece of a W_EAGER longer than its entry */
 };
 struct wire {
     uint8_t type, flags;  /* msg FIFO: flags = send-requests attached after the data */

@@ -20,6 +20,13 @@
  * entry does as well, so the request (a 64-byte record each way, kept,
  * matched and checked by the sender) buys nothing (docs/fastpath.md). Default: inline_max + 1; 0 = every receive with a source gets one. */
 #define SREQ_MIN_FOLLOW (-1)
+/* Messages above the eager limit and up to eager_multi bytes that find no
+ * send-request go as several message-FIFO entries instead of a
+ * request-to-send: no round trip, one frame per 1336 bytes. 0 = off, the
+ * default: on a quiet host osu_bw at 4-16 KiB fell from 60-105 to 31-48
+ * MB/s with 16384 (the 32 KiB message ring's bound; docs/notes/midsize.md). */
+#define EAGER_MULTI_DEFAULT 0
+#define EAGER_MULTI_MAX 65536
 
 struct mpi_params mpi_params = {
     .eager_limit = PARAMS_EAGER_MAX,
@@ -27,6 +34,7 @@ struct mpi_params mpi_params = {
     .spin_rounds = SPIN_DEFAULT,
     .ring_budget = 1,
     .sreq_min = SREQ_MIN_FOLLOW,
+    .eager_multi = EAGER_MULTI_DEFAULT,
 };
 
 static void eager_from_env(void)
@@ -117,6 +125,23 @@ static void ring_budget_from_env(void)
     mpi_params.ring_budget = e[0] == '1';
 }
 
+/* MPI_MBCF_EAGER_MULTI=n (0..65536 bytes, 0 = off; off as well when
+ * MPI_MBCF_EAGER lowers the one-entry limit) */
+static void eager_multi_from_env(void)
+{
+    const char *e = getenv("MPI_MBCF_EAGER_MULTI");
+    if (!e || !*e)
+        return;
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end || v < 0 || v > EAGER_MULTI_MAX) {
+        fprintf(stderr, "libmpi_mbcf: MPI_MBCF_EAGER_MULTI='%s' is not 0..%d; using %d\n", e,
+                EAGER_MULTI_MAX, EAGER_MULTI_DEFAULT);
+        return;
+    }
+    mpi_params.eager_multi = v;
+}
+
 void params_from_env(void)
 {
     eager_from_env();
@@ -125,4 +150,7 @@ void params_from_env(void)
     sreq_min_from_env();
     stats_from_env();
     ring_budget_from_env();
+    eager_multi_from_env();
+    if (mpi_params.eager_limit < PARAMS_EAGER_MAX)
+        mpi_params.eager_multi = 0;    /* a lowered eager limit: no multi-entry either */
 }

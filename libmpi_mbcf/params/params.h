@@ -1,6 +1,7 @@
 /* params.h - run-time parameters of libmpi_mbcf, read from the environment
  * once at MPI_Init (params.c): MPI_MBCF_EAGER, MPI_MBCF_INLINE,
- * MPI_MBCF_SPIN, MPI_MBCF_STATS, MPI_MBCF_RING_BUDGET, MPI_MBCF_SREQ_MIN. (The collectives read their own
+ * MPI_MBCF_SPIN, MPI_MBCF_STATS, MPI_MBCF_RING_BUDGET, MPI_MBCF_SREQ_MIN,
+ * MPI_MBCF_EAGER_MULTI. (The collectives read their own
  * MPI_MBCF_COLL_* variables in coll/coll_select.c.) */
 #ifndef LIBMPI_MBCF_PARAMS_H
 #define LIBMPI_MBCF_PARAMS_H
@@ -23,6 +24,8 @@ struct mpi_params {
     int stats;                /* MPI_MBCF_STATS=1: counters line at MPI_Finalize */
     int ring_budget;          /* MPI_MBCF_RING_BUDGET=0: channels post without the
                                  ring-space bound (btl_chan.c; for measurements) */
+    int64_t eager_multi;      /* MPI_MBCF_EAGER_MULTI: largest message sent as several
+                                 message-FIFO entries when no send-request is held */
 };
 extern struct mpi_params mpi_params;
 

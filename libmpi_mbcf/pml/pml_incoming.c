@@ -33,8 +33,8 @@ PATH_INLINE void complete_fast(struct req *r, int tag, int64_t len, const void *
     r->st.mbcf_count = len;
     r->st.mbcf_cancelled = 0;
     r->st.MPI_ERROR = MPI_SUCCESS;
-    if (plen)                          /* data inline */
-        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
+    if (plen)                          /* data inline: the message's last plen bytes */
+        memcpy((char *)r->target + (len - (int64_t)plen), payload, plen);
     req_complete(r);
 }
 
@@ -49,7 +49,7 @@ PATH_INLINE void done_fast(int p, const struct wire *w, const void *payload, siz
     pml_handled++;
     struct req *r = req_by_id(w->rid);
     if (!r || r->kind != RK_RECV || r->state != RS_POSTED || r->tmp || r->peer != p ||
-        !r->peer_rank1 || (int64_t)w->len > r->cap || (plen && !r->target)) {
+        !r->peer_rank1 || (int64_t)w->len > r->cap || plen > w->len || (plen && !r->target)) {
         pml_recv_on_done(p, w, payload, plen);
         return;
     }
@@ -94,6 +94,10 @@ static void handle(int kind, int p, const struct wire *w, const void *payload, s
         break;
     case W_DONE:
         pml_recv_on_done(p, w, payload, plen);
+        break;
+    case W_MORE:
+        if (kind == CH_MSG)
+            pml_multi_more(p, payload, plen);
         break;
     case W_CANCEL_ACK: {
         struct req *r = req_by_id(w->rid);

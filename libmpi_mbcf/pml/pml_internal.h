@@ -28,6 +28,11 @@ struct pml_peer {
     struct mq_sreq_peer sreqs;  /* its send-requests we hold (sender side) */
     mbcf_fifo_t *fifo[2];       /* our FIFOs it appends to (btl_fifo, CH_MSG/CH_REQ) */
     uint32_t *expect[2];        /* their next channel sequence accepted (chan_expect_word) */
+    struct pml_multi_in {       /* a W_EAGER of several entries being gathered (pml_multi.c) */
+        struct wire hdr;
+        char *buf;
+        uint64_t got;
+    } multi;
 };
 extern struct pml_peer pml_peers[MAXR];
 /* The seen counters as the matching engine reads them (match.h). */
@@ -78,6 +83,10 @@ void pml_recv_cancelled(struct req *r);
  * there): delivered, or a W_CTS asked for; u is freed. */
 void pml_match_unexpected(struct req *r, struct umsg *u);
 void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_t plen);
+/* pml_multi.c: eager messages of several FIFO entries */
+int pml_send_multi(struct req *s);
+void pml_multi_begin(int p, const struct wire *w, const void *payload, size_t plen);
+void pml_multi_more(int p, const void *payload, size_t plen);
 void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t plen);
 
 /* pml_incoming.c: drain this process's FIFO of kind from peer p */

@@ -126,6 +126,10 @@ void pml_match_unexpected(struct req *r, struct umsg *u)
  * the unexpected list (seed 003 sec 2.2, footnote 3). */
 void pml_recv_on_message(int p, const struct wire *w, const void *payload, size_t plen)
 {
+    if (w->type == W_EAGER && plen < w->len) {
+        pml_multi_begin(p, w, payload, plen); /* the rest follows in W_MORE entries */
+        return;
+    }
     struct pml_peer *pp = &pml_peers[p];
     pp->seen++;
     if (w->mseq != pp->seen)
@@ -171,8 +175,10 @@ void pml_recv_on_done(int p, const struct wire *w, const void *payload, size_t p
         return;
     pml_unpost(r);
     set_status(r, p, w->tag, (int64_t)w->len);
-    if (plen && r->target)         /* data inline (pml_send_to_buffer) */
-        memcpy(r->target, payload, plen < (size_t)r->cap ? plen : (size_t)r->cap);
+    /* data inline (pml_send_to_buffer): the last plen of the n bytes */
+    int64_t n = r->st.mbcf_count;
+    if (plen && r->target && (int64_t)plen <= n)
+        memcpy((char *)r->target + (n - (int64_t)plen), payload, plen);
     if (r->tmp)
         dte_unpack(dt_layout(r->dt), r->buf, r->count, r->tmp, 0, r->st.mbcf_count);
     req_complete(r);

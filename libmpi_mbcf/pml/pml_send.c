@@ -73,11 +73,15 @@ void pml_send_to_buffer(struct req *s, int peer, uint64_t addr, uint64_t maxlen,
         return;
     }
     /* large or synchronous: written from the user's buffer; a synchronous
-     * send waits for the write's completion (the target is a posted receive) */
-    if (n > 0)
-        btl_put(peer, addr, s->data, n, req_id(s), &s->puts_pending);
-    pml_stats.bytes_remote_write += (uint64_t)n;
-    chan_send(peer, CH_MSG, &w, NULL, 0);
+     * send waits for the write's completion (the target is a posted receive).
+     * A large one's last EAGER_MAX bytes ride in the notice instead (the
+     * receiver copies them behind the written part): one frame fewer. */
+    int64_t tail = s->mode == MODE_SYNC ? 0 : (n < EAGER_MAX ? n : EAGER_MAX);
+    if (n > tail)
+        btl_put(peer, addr, s->data, n - tail, req_id(s), &s->puts_pending);
+    pml_stats.bytes_remote_write += (uint64_t)(n - tail);
+    pml_stats.bytes_fifo += (uint64_t)tail;
+    chan_send(peer, CH_MSG, &w, (const char *)s->data + (n - tail), (size_t)tail);
     s->state = RS_WAIT_DONE;
     if (s->puts_pending == 0)
         req_complete(s);
@@ -219,6 +223,11 @@ int pml_start_send(struct req *s)
     struct mq_sreq q;
     if (mq_sreq_take(&pp->sreqs, s->tag, s->ctx, &q)) {
         pml_send_to_buffer(s, s->peer, q.addr, q.maxlen, q.rid);
+    } else if (s->bytes <= mpi_params.eager_multi && s->mode != MODE_SYNC) {
+        int e = pml_send_multi(s); /* no round trip: several FIFO entries */
+        if (e)
+            return e;
+        req_complete(s);
     } else {
         struct wire w = { .type = W_RTS, .tag = s->tag, .ctx = s->ctx,
                           .len = (uint64_t)s->bytes, .sid = req_id(s) };

@@ -51,6 +51,12 @@ for p in p2p_order p2p_sizes p2p_probe p2p_fastpath p2p_basic; do
     run_one "libmpi_mbcf host np=2 sreq_min=0 $p" \
         env MPI_MBCF_SREQ_MIN=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
 done
+# multi-entry eager messages (MPI_MBCF_EAGER_MULTI, off by default): sends up
+# to 16 KiB complete before their receive is posted, pieces gathered in order
+for n in 2 3; do
+    run_one "libmpi_mbcf host np=$n eager_multi=16384 p2p_multi" \
+        env MPI_MBCF_EAGER_MULTI=16384 build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/p2p_multi
+done
 # non-blocking broadcasts over each tree the blocking Bcast can choose
 # (mpi_nbc_tree.c): forced, 8-byte segments, the decision line must name it
 for a in linear chain pipeline bintree; do

@@ -20,7 +20,7 @@
  * rtt-after-win: rtt after one window was created and freed and one
  * MPI_Ibarrier completed (progress hooks registered, none live:
  * scripts/mpi_instr rtt-after-win counts what the hooks cost a round).
- * Usage: mpibench [rtt|rtt-after-win|bw|osubw|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds]
+ * Usage: mpibench [rtt|rtt-after-win|bw|osubw|osubwmid|paired|bwpaired|trace|all] [max_bytes] [blocks|rounds]
  *        [paced_window];
  * paced_window (bwpaired, 4..1024, default RAW_PACED_WINDOW of libraw's raw.h)
  * is the paced raw stream's window, for studies of the lossless reference;
@@ -519,6 +519,52 @@ static void osubw(int me, char *sb, char *rb, long max)
     }
 }
 
+/* osu_bw's method (as osubw above) over the mid-size sweep 1 KiB .. 1 MiB:
+ * powers of two plus the sizes around one FIFO entry (1336 B), the frame
+ * and the multi-entry eager limit (16 KiB) and a few between (3000, 6000,
+ * 12000, ...). Fewer windows for the large sizes. Median of 3 repeats:
+ *   mpibench osubwmid size=S median_MBps=X window=64 loops=L */
+static void osubw_midsize(int me, char *sb, char *rb, long max)
+{
+    static const long sz[] = { 1024, 1280, 1336, 1344, 1536, 2048, 3000,
+                               4096, 6000, 8192, 12000, 16384, 16385, 24000,
+                               32768, 49152, 65536, 131072, 262144, 524288, 1048576 };
+    MPI_Request rq[OSU_WINDOW];
+    static MPI_Status st[OSU_WINDOW];
+    double v[3];
+    for (unsigned k = 0; k < sizeof sz / sizeof sz[0] && sz[k] <= max; k++) {
+        long s = sz[k];
+        int loops = s <= 16384 ? 20 : (s <= 65536 ? 5 : 2), skip = s <= 65536 ? 2 : 1;
+        for (int rep = 0; rep < 3; rep++) {
+            double t0 = 0;
+            MPI_Barrier(MPI_COMM_WORLD);
+            for (int l = 0; l < loops + skip; l++) {
+                if (l == skip)
+                    t0 = MPI_Wtime();
+                for (int w = 0; w < OSU_WINDOW; w++) {
+                    if (me == 0)
+                        MPI_Isend(sb, (int)s, MPI_BYTE, 1, 100, MPI_COMM_WORLD, &rq[w]);
+                    else if (me == 1)
+                        MPI_Irecv(rb, (int)s, MPI_BYTE, 0, 100, MPI_COMM_WORLD, &rq[w]);
+                }
+                if (me < 2)
+                    MPI_Waitall(OSU_WINDOW, rq, st);
+            }
+            if (me == 0) {
+                MPI_Recv(rb, 4, MPI_BYTE, 1, 101, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                v[rep] = (double)s * OSU_WINDOW * loops / (MPI_Wtime() - t0) / 1e6;
+            } else if (me == 1) {
+                MPI_Send(sb, 4, MPI_BYTE, 0, 101, MPI_COMM_WORLD);
+            }
+        }
+        if (me == 0) {
+            printf("mpibench osubwmid size=%ld median_MBps=%.3f window=%d loops=%d\n", s,
+                   median(v, 3), OSU_WINDOW, loops);
+            fflush(stdout);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -577,6 +623,8 @@ int main(int argc, char **argv)
         bw(me, sb, rb, max);
     if (!strcmp(what, "osubw"))
         osubw(me, sb, rb, max);
+    if (!strcmp(what, "osubwmid"))
+        osubw_midsize(me, sb, rb, max);
     free(sb);
     free(rb);
     MPI_Finalize();
