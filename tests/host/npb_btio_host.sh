@@ -6,8 +6,9 @@
 # (build/host/mbcf-hostrun). Each run in its own directory: it verifies
 # (BT's "Verification = SUCCESSFUL" and BT-IO's read-back "Verification
 # Successful"), its files (btio.full.out, btio.simple.out; btio.epio.out.NNNN,
-# one per rank) hold as many bytes as MPICH's run wrote, and the TAP line
-# names the I/O data rate BT-IO prints.
+# one per rank) hold the bytes MPICH's run wrote (the same program, compiler
+# and decomposition give identical solution dumps), and the TAP line names the
+# I/O data rate BT-IO prints.
 cd "$(dirname "$0")/../.." || exit 1
 ROOT=$PWD
 tmp=$(mktemp -d)
@@ -23,11 +24,18 @@ run() {   # label subtype binary launcher...
     rate=$(sed -n 's/^ *I\/O data rate *(MB\/sec) *: *//p' "$d/log")
     sz=$(cat "$d"/btio."$sub".out* 2>/dev/null | wc -c)
     [ "$label" = MPICH ] && size[$sub]=$sz
+    local same=1 f
+    if [ "$label" != MPICH ] && [ -d "$tmp/MPICH-$sub" ]; then
+        for f in "$tmp/MPICH-$sub/btio.$sub.out"*; do
+            cmp -s "$f" "$d/${f##*/}" || same=0
+        done
+    fi
     if [ $rc = 0 ] && grep -q '^ *Verification *= *SUCCESSFUL' "$d/log" &&
-       grep -q '^ *Verification Successful' "$d/log" && [ "$sz" -gt 0 ] && [ "$sz" = "${size[$sub]:-$sz}" ]; then
-        echo "ok - BT-IO $sub class S verifies on 4 ranks ($label; I/O data rate $rate MB/s, $sz bytes)"
+       grep -q '^ *Verification Successful' "$d/log" && [ "$sz" -gt 0 ] && [ "$sz" = "${size[$sub]:-$sz}" ] &&
+       [ $same = 1 ]; then
+        echo "ok - BT-IO $sub class S verifies on 4 ranks ($label; I/O data rate $rate MB/s, $sz bytes$([ "$label" != MPICH ] && [ -d "$tmp/MPICH-$sub" ] && echo ", the same bytes as MPICH's"))"
     else
-        echo "not ok - BT-IO $sub class S verifies on 4 ranks ($label; status $rc, $sz bytes, MPICH ${size[$sub]:-?})"
+        echo "not ok - BT-IO $sub class S verifies on 4 ranks ($label; status $rc, $sz bytes, MPICH ${size[$sub]:-?}, same bytes $same)"
         grep -v '^ *$' "$d/log" | tail -n 4 | sed 's/^/# /'
         fail=1
     fi
