@@ -1,4 +1,5 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034
+# (SC2034: WIRE_PREFIX, WIRE_URL are read by scripts/qemu/cluster)
 # cluster_wire.sh - the virtual Ethernet the launcher's nodes share (sourced by
 # scripts/qemu/cluster, not run): the QEMU -netdev of each node, the host-side
 # parts behind it, fault injection on it, and their removal. docs/wire.md.
