@@ -65,7 +65,9 @@ test: deps
 # (bench_rma); 1 MiB MPI beside MBCF, raw and paced (lossless) raw frames,
 # clean and under 5% loss with selective retransmission and go-back-N
 # (bench_fastpath, docs/fastpath.md); two nodes across two (namespace) hosts
-# on vxvde and the other distributed switches (bench_hosts, docs/multihost.md).
+# on vxvde and the other distributed switches (bench_hosts, docs/multihost.md);
+# the virtual wires side by side, raw frames on each, raw beside MBCF beside
+# MPI on vde and tap (bench_wire, docs/wire.md).
 # Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -79,6 +81,8 @@ bench: deps
 	scripts/qemu/bench_smp
 	scripts/qemu/bench_fastpath
 	scripts/qemu/bench_hosts
+	scripts/qemu/bench_wire --boots 3 --layers raw
+	scripts/qemu/bench_wire --boots 3 --layers mpi --wires vde,vde+wf,tap,tap+nft
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and
