@@ -27,7 +27,7 @@ WIRE="" WIRE_ASKED=0 NS_PID="" NSENTER=()
 # wire_check: validates --wire against the other options and picks the wire
 # when none was asked for (WIRE_DEFAULT, falling back to vde with a note).
 wire_check() {
-    [ -n "$WIRE" ] || WIRE=${CLUSTER_WIRE:-}
+    [ -n "$WIRE" ] || [ -n "$HOSTS_MODE" ] || WIRE=${CLUSTER_WIRE:-}
     if [ -n "$WIRE" ]; then
         WIRE_ASKED=1
         [[ " $WIRES " == *" $WIRE "* ]] || die "--wire wants one of: $WIRES (got '$WIRE')"
