@@ -25,7 +25,8 @@ WIRES="vde tap mcast vxvde dgram stream socket"
 WIRE="" WIRE_ASKED=0 NS_PID="" NSENTER=()
 
 # wire_check: validates --wire against the other options and picks the wire
-# when none was asked for (WIRE_DEFAULT, falling back to vde with a note).
+# when none was asked for (the launcher's WIRE_DEFAULT; a tap default falls
+# back to vde with a warning where tap cannot be set up).
 wire_check() {
     [ -n "$WIRE" ] || [ -n "$HOSTS_MODE" ] || WIRE=${CLUSTER_WIRE:-}
     if [ -n "$WIRE" ]; then
