@@ -28,7 +28,12 @@ WIRE="" WIRE_ASKED=0 NS_PID="" NSENTER=()
 # when none was asked for (the launcher's WIRE_DEFAULT; a tap default falls
 # back to vde with a warning where tap cannot be set up).
 wire_check() {
-    [ -n "$WIRE" ] || [ -n "$HOSTS_MODE" ] || WIRE=${CLUSTER_WIRE:-}
+    # CLUSTER_WIRE replaces the default (what a run without --wire takes)
+    if [ -n "${CLUSTER_WIRE:-}" ]; then
+        [[ $CLUSTER_WIRE == vde || $CLUSTER_WIRE == tap ]] ||
+            die "CLUSTER_WIRE wants vde or tap (the default wire), got '$CLUSTER_WIRE'"
+        WIRE_DEFAULT=$CLUSTER_WIRE
+    fi
     if [ -n "$WIRE" ]; then
         WIRE_ASKED=1
         [[ " $WIRES " == *" $WIRE "* ]] || die "--wire wants one of: $WIRES (got '$WIRE')"
