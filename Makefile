@@ -70,7 +70,9 @@ test: deps
 # MPI-IO collective bandwidth per node count beside MPI_Gather (bench_mpiio);
 # seed 001's comparison, OSU latency/bw/bibw of ours beside Linux + MPICH and
 # Linux + Open MPI (bench_osu3), and collective latency on 4 nodes of the same
-# three (bench_coll4), docs/notes/osu3/. Results under runs/.
+# three (bench_coll4), docs/notes/osu3/; the virtual wires side by side, raw
+# frames on each, raw beside MBCF beside MPI on vde and tap (bench_wire,
+# docs/wire.md). Results under runs/.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	scripts/qemu/bench_raw
@@ -87,6 +89,8 @@ bench: deps
 	scripts/qemu/bench_mpiio
 	scripts/qemu/bench_osu3
 	scripts/qemu/bench_coll4
+	scripts/qemu/bench_wire --boots 3 --layers raw
+	scripts/qemu/bench_wire --boots 3 --layers mpi --wires vde,vde+wf,tap,tap+nft
 
 # Seed 003 Tables 3-10: the NPB programs on our cluster beside Linux + MPICH
 # on the same QEMU machine, NIC and switch (class W; 1, 2, 4, 8 nodes, BT and

@@ -33,6 +33,10 @@ usage_err loss_text "--loss wants a percentage 0-100" --loss ten demo
 usage_err delay_neg "--delay wants milliseconds 0-10000" --delay -5 demo
 usage_err delay_huge "--delay wants milliseconds 0-10000" --delay 99999 demo
 usage_err grace_text "--grace wants seconds" --grace soon demo
+usage_err wire_unknown "--wire wants one of" --wire token-ring demo
+usage_err wire_p2p_n3 "--wire dgram joins exactly 2 nodes" -n 3 --wire dgram demo
+usage_err wire_hub_loss "--wire mcast has no fault injection" -n 2 --wire mcast --loss 5 demo
+usage_err wire_tap_delay "--wire tap: --delay needs" -n 2 --wire tap --delay 5 demo
 # numbers too long for bash arithmetic: the usage error alone, no shell error
 # ("integer expression expected") before it
 for opt in -n --timeout --mem --ppn --cpus --grace --delay; do
