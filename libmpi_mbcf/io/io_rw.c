@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where an access starts: an explicit offset, the individual or the shared
+ * file pointer; ORDERED only names the ordered split collectives. */
 enum { AT,
        INDIV,
-       SHARED };
+       SHARED,
+       ORDERED };
 
 /* nbytes of packed data at view byte pos; *done: bytes moved. */
 static int access_view(struct file *f, int wr, int64_t pos, char *packed, int64_t nbytes,
@@ -221,46 +224,104 @@ static int split_end(MPI_File fh, MPI_Status *st, const char *fn)
     return MPI_SUCCESS;
 }
 
-#define SPLIT(name, call)                   \
-    {                                       \
-        const char *fn = "MPI_File_" #name; \
-        int e = split_begin(fh, fn);        \
-        if (e)                              \
-            return e;                       \
-        struct file *f = io_file_get(fh);   \
-        e = call;                           \
-        f->split_active = 1;                \
-        return e;                           \
-    }                                       \
-    MPI_ALIAS(File_##name);
+/* A split collective's begin (sec 13.4.5): the access done at once, its
+ * status kept for the end. */
+static int split_do(MPI_File fh, int wr, int kind, MPI_Offset off, void *buf, int count,
+                    MPI_Datatype dt, const char *fn)
+{
+    int e = split_begin(fh, fn);
+    if (e)
+        return e;
+    struct file *f = io_file_get(fh);
+    e = kind == ORDERED ? rw_ordered(fh, wr, buf, count, dt, &f->split, fn)
+                        : rw_all(fh, wr, kind, off, buf, count, dt, &f->split, fn);
+    f->split_active = 1;
+    return e;
+}
 
 int PMPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Datatype dt)
-    SPLIT(read_all_begin, rw_all(fh, 0, INDIV, 0, buf, count, dt, &f->split, fn)) int PMPI_File_write_all_begin(MPI_File fh, const void *buf, int count, MPI_Datatype dt)
-        SPLIT(write_all_begin, rw_all(fh, 1, INDIV, 0, (void *)buf, count, dt, &f->split, fn)) int PMPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
-                                                                                                                               MPI_Datatype dt)
-            SPLIT(read_at_all_begin, rw_all(fh, 0, AT, offset, buf, count, dt, &f->split, fn)) int PMPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf, int count,
-                                                                                                                                MPI_Datatype dt)
-                SPLIT(write_at_all_begin, rw_all(fh, 1, AT, offset, (void *)buf, count, dt, &f->split, fn)) int PMPI_File_read_ordered_begin(MPI_File fh, void *buf, int count, MPI_Datatype dt)
-                    SPLIT(read_ordered_begin, rw_ordered(fh, 0, buf, count, dt, &f->split, fn)) int PMPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count, MPI_Datatype dt)
-                        SPLIT(write_ordered_begin, rw_ordered(fh, 1, (void *)buf, count, dt, &f->split, fn))
+{
+    return split_do(fh, 0, INDIV, 0, buf, count, dt, "MPI_File_read_all_begin");
+}
+MPI_ALIAS(File_read_all_begin);
 
-#define END(name)                                        \
-    {                                                    \
-        (void)buf;                                       \
-        return split_end(fh, status, "MPI_File_" #name); \
-    }                                                    \
-    MPI_ALIAS(File_##name);
-                            int PMPI_File_read_all_end(MPI_File fh, void *buf, MPI_Status *status)
-                                END(read_all_end) int PMPI_File_write_all_end(MPI_File fh, const void *buf, MPI_Status *status)
-                                    END(write_all_end) int PMPI_File_read_at_all_end(MPI_File fh, void *buf, MPI_Status *status)
-                                        END(read_at_all_end) int PMPI_File_write_at_all_end(MPI_File fh, const void *buf, MPI_Status *status)
-                                            END(write_at_all_end) int PMPI_File_read_ordered_end(MPI_File fh, void *buf, MPI_Status *status)
-                                                END(read_ordered_end) int PMPI_File_write_ordered_end(MPI_File fh, const void *buf, MPI_Status *status)
-                                                    END(write_ordered_end)
+int PMPI_File_write_all_begin(MPI_File fh, const void *buf, int count, MPI_Datatype dt)
+{
+    return split_do(fh, 1, INDIV, 0, (void *)buf, count, dt, "MPI_File_write_all_begin");
+}
+MPI_ALIAS(File_write_all_begin);
 
-    /* Non-blocking: done at once, the request a completed generalized one
+int PMPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                                MPI_Datatype dt)
+{
+    return split_do(fh, 0, AT, offset, buf, count, dt, "MPI_File_read_at_all_begin");
+}
+MPI_ALIAS(File_read_at_all_begin);
+
+int PMPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                 MPI_Datatype dt)
+{
+    return split_do(fh, 1, AT, offset, (void *)buf, count, dt, "MPI_File_write_at_all_begin");
+}
+MPI_ALIAS(File_write_at_all_begin);
+
+int PMPI_File_read_ordered_begin(MPI_File fh, void *buf, int count, MPI_Datatype dt)
+{
+    return split_do(fh, 0, ORDERED, 0, buf, count, dt, "MPI_File_read_ordered_begin");
+}
+MPI_ALIAS(File_read_ordered_begin);
+
+int PMPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count, MPI_Datatype dt)
+{
+    return split_do(fh, 1, ORDERED, 0, (void *)buf, count, dt, "MPI_File_write_ordered_begin");
+}
+MPI_ALIAS(File_write_ordered_begin);
+
+int PMPI_File_read_all_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_read_all_end");
+}
+MPI_ALIAS(File_read_all_end);
+
+int PMPI_File_write_all_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_write_all_end");
+}
+MPI_ALIAS(File_write_all_end);
+
+int PMPI_File_read_at_all_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_read_at_all_end");
+}
+MPI_ALIAS(File_read_at_all_end);
+
+int PMPI_File_write_at_all_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_write_at_all_end");
+}
+MPI_ALIAS(File_write_at_all_end);
+
+int PMPI_File_read_ordered_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_read_ordered_end");
+}
+MPI_ALIAS(File_read_ordered_end);
+
+int PMPI_File_write_ordered_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_write_ordered_end");
+}
+MPI_ALIAS(File_write_ordered_end);
+
+/* Non-blocking: done at once, the request a completed generalized one
  * whose status is the access's. */
-    static int q_fn(void *extra, MPI_Status *st)
+static int q_fn(void *extra, MPI_Status *st)
 {
     *st = *(MPI_Status *)extra;
     return MPI_SUCCESS;
