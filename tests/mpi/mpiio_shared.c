@@ -104,6 +104,16 @@ int main(int argc, char **argv)
     for (int i = 0; i <= me; i++)
         ok &= mine[i] == me;
     CHECK(ok, "read_ordered: each rank reads its own run back");
+    /* the split form (sec 13.4.5): read_ordered_begin/end */
+    MPI_File_seek_shared(fh, base, MPI_SEEK_SET);
+    memset(mine, 0xff, sizeof mine);
+    e = MPI_File_read_ordered_begin(fh, mine, me + 1, MPI_INT);
+    int e2 = MPI_File_read_ordered_end(fh, mine, &st);
+    MPI_Get_count(&st, MPI_INT, &cnt);
+    ok = e == MPI_SUCCESS && e2 == MPI_SUCCESS && cnt == me + 1;
+    for (int i = 0; i <= me; i++)
+        ok &= mine[i] == me;
+    CHECK(ok, "read_ordered_begin/end: each rank reads its own run back");
 
     /* non-blocking shared: append one record each, read them back */
     MPI_Barrier(w);
