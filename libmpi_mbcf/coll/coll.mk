@@ -39,8 +39,11 @@ $(COLL_HBUILD)/coll_algos: tests/host/coll_algos.c $(COLL_TESTSRC) $(COLL_TESTHD
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< $(COLL_TESTSRC) tests/host/coll_shim.c $(COLL_SRCS)
 
-# Messages of the step transfers (coll_xchg.c), counted through PMPI.
+# Messages of the step transfers (coll_xchg.c), counted through PMPI
+# (a prerequisite of coll-host named here: the rule above took the list
+# as it was).
 COLL_HOST_BINS += $(COLL_HBUILD)/coll_steps
+coll-host: $(COLL_HBUILD)/coll_steps
 $(COLL_HBUILD)/coll_steps: tests/host/coll_steps.c tests/host/coll_shim.c $(COLL_SRCS) $(COLL_HDRS)
 	@mkdir -p $(dir $@)
 	$(COLL_MPICC) $(COLL_MPIFLAGS) -o $@ $< tests/host/coll_shim.c $(COLL_SRCS)
