@@ -119,19 +119,21 @@ $(BUILD)/host/test_mpi_match: tests/host/test_mpi_match.c $(MPI_DIR)/pml/match.c
 MPI_TEST_SRCS := $(filter-out tests/mpi/coll_%,$(wildcard tests/mpi/*.c))
 MPI_TEST_MAINS := $(filter-out tests/mpi/tap.c tests/mpi/suite.c,$(MPI_TEST_SRCS))
 MPI_TEST_NAMES := $(notdir $(MPI_TEST_MAINS:.c=))
+# the programs' shared headers (tap.h, mpiio_util.h, ...)
+MPI_TEST_HDRS := $(wildcard tests/mpi/*.h)
 MPI_TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests/mpi
 # gcc 12 false positive on MPI_STATUSES_IGNORE with MPICH's array prototypes
 MPI_MPICH_CFLAGS := $(MPI_TEST_CFLAGS) -Wno-stringop-overflow
 MPI_TESTS_HOST  := $(addprefix $(BUILD)/mpi-tests/host/,$(MPI_TEST_NAMES))
 MPI_TESTS_MPICH := $(addprefix $(BUILD)/mpi-tests/mpich/,$(MPI_TEST_NAMES))
 MPI_TESTS_GUEST := $(addprefix $(BUILD)/mpi-tests/guest/,$(MPI_TEST_NAMES))
-$(BUILD)/mpi-tests/host/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h $(MPI_HOST_LIBS)
+$(BUILD)/mpi-tests/host/%: tests/mpi/%.c tests/mpi/tap.c $(MPI_TEST_HDRS) $(MPI_HOST_LIBS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(MPI_TEST_CFLAGS) -I$(MPI_DIR)/include -o $@ $< tests/mpi/tap.c $(MPI_HOST_LIBS) -lm
-$(BUILD)/mpi-tests/mpich/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h
+$(BUILD)/mpi-tests/mpich/%: tests/mpi/%.c tests/mpi/tap.c $(MPI_TEST_HDRS)
 	@mkdir -p $(dir $@)
 	mpicc.mpich $(MPI_MPICH_CFLAGS) -o $@ $< tests/mpi/tap.c -lm
-$(BUILD)/mpi-tests/guest/%: tests/mpi/%.c tests/mpi/tap.c tests/mpi/tap.h $(MPI_GUEST_LIBS)
+$(BUILD)/mpi-tests/guest/%: tests/mpi/%.c tests/mpi/tap.c $(MPI_TEST_HDRS) $(MPI_GUEST_LIBS)
 	@mkdir -p $(dir $@)
 	$(MUSLCC) $(MPI_TEST_CFLAGS) -static -I$(MPI_DIR)/include -o $@ $< tests/mpi/tap.c $(MPI_GUEST_LIBS) -lm
 
@@ -142,11 +144,11 @@ MPI_SUITE_NAMES := $(MPI_TEST_NAMES) coll_basic coll_reduce
 MPI_SUITE_LIST := $(foreach t,$(MPI_SUITE_NAMES),X($(t)))
 MPI_SUITE_OBJN := $(MPI_SUITE_NAMES) coll_cases
 define mpi_suite_rule
-$(BUILD)/mpi-tests/$(1)/suite-obj/%.o: tests/mpi/%.c tests/mpi/tap.h $(MPI_DIR)/include/mpi.h
+$(BUILD)/mpi-tests/$(1)/suite-obj/%.o: tests/mpi/%.c $(MPI_TEST_HDRS) $(MPI_DIR)/include/mpi.h
 	@mkdir -p $$(dir $$@)
 	$(2) $(MPI_TEST_CFLAGS) -I$(MPI_DIR)/include -DTAP_SUITE -Wno-unused-parameter -Wno-unused-value -Dmain=suite_$$* -c -o $$@ $$<
 $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,coll_basic.o coll_reduce.o coll_cases.o): tests/mpi/coll_cases.h
-$(BUILD)/mpi-tests/$(1)/mpi_suite: tests/mpi/suite.c tests/mpi/tap.c tests/mpi/tap.h $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN))) $(3)
+$(BUILD)/mpi-tests/$(1)/mpi_suite: tests/mpi/suite.c tests/mpi/tap.c $(MPI_TEST_HDRS) $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN))) $(3)
 	$(2) $(MPI_TEST_CFLAGS) $(4) -I$(MPI_DIR)/include -DTAP_SUITE '-DSUITE_LIST=$(MPI_SUITE_LIST)' -o $$@ tests/mpi/suite.c tests/mpi/tap.c $(addprefix $(BUILD)/mpi-tests/$(1)/suite-obj/,$(addsuffix .o,$(MPI_SUITE_OBJN))) $(3) -lm
 endef
 $(eval $(call mpi_suite_rule,host,$(HOSTCC),$(MPI_HOST_LIBS),))
