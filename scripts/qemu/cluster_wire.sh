@@ -171,6 +171,16 @@ wire_up() {
                 ns_run ip link set br0 type bridge mcast_snooping 0 &&
                 ns_run ip link set br0 up
         } 2>>"$WORK/sw.err" || die "bridge in the private namespace failed: $(tail -n 3 "$WORK/sw.err")"
+        # The bridge forwards every frame as a switch does: br_netfilter's
+        # checks of what looks like IPv4, IPv6 or ARP (which drop a malformed
+        # one) are off in this namespace (the bridge-nf-call-* settings are
+        # per network namespace).
+        local k
+        for k in iptables ip6tables arptables; do
+            [ -e "/proc/sys/net/bridge/bridge-nf-call-$k" ] || continue
+            ns_run sh -c "echo 0 > /proc/sys/net/bridge/bridge-nf-call-$k" 2>>"$WORK/sw.err" ||
+                die "bridge-nf-call-$k in the private namespace failed: $(tail -n 3 "$WORK/sw.err")"
+        done
         for ((r = 0; r < NODES; r++)); do
             {
                 ns_run ip tuntap add dev "t$r" mode tap &&
