@@ -35,7 +35,7 @@ check "a failing program (exit 3) fails the run" [ $RC = 3 ] || show_failure fai
 check "... and its output still came back" \
     bash -c "grep -q 'size 21 rank 0' $L/o2/rank0/result.txt && [ \$(stat -c %s $L/o2/rank0/sub/big.bin) = 100 ]"
 
-BOOT_TIMEOUT=60 boot hang -n 1 --mem 256 --in "$L/in/deck.txt" --out "$L/o6" ktest_fsio deck.txt 100 hang
+BOOT_TIMEOUT=25 boot hang -n 1 --mem 256 --in "$L/in/deck.txt" --out "$L/o6" ktest_fsio deck.txt 100 hang
 check "a run stopped at its timeout (status 124) still returns its output" \
     bash -c "[ $RC = 124 ] && grep -q 'size 21 rank 0' $L/o6/rank0/result.txt && grep -q 'out: rank 0: 2 file' $L/hang/out" ||
     show_failure hang
