@@ -6,7 +6,8 @@
 #  2. with COLL_FULL=1 only (slow): the same programs, full case list, with
 #     MPI_<collective> routed to our coll_* through tests/host/coll_shim.c;
 #  3. tests/host/coll_algos: every algorithm of every collective, selected
-#     with MPI_MBCF_COLL_<NAME>, on -n 1 2 3 4 5 7;
+#     with MPI_MBCF_COLL_<NAME>, on -n 1 2 3 4 7 (the non-powers of two 3 and 7 carry the
+#     remainder steps; COLL_NPS="1 2 3 4 5 7" adds 5);
 #  3b. tests/host/coll_steps on 4: the messages a latency-bound step sends;
 #  4. the conformance programs on our libmpi_mbcf (host backend,
 #     build/host/mbcf-hostrun) on 1 2 3 4 5 7 processes.
@@ -59,7 +60,7 @@ if [ "${COLL_FULL:-0}" = 1 ]; then
     done
     export COLL_TEST_QUICK=1
 fi
-for np in ${COLL_NPS:-1 2 3 4 5 7}; do
+for np in ${COLL_NPS:-1 2 3 4 7}; do
     run algorithms "$np" $B/coll_algos
 done
 run steps 4 $B/coll_steps
