@@ -462,42 +462,51 @@ static int osu_size_next(long s)
     return (int)nx;
 }
 
-static void osubw(int me, char *sb, char *rb, long max)
+/* One size of osu_bw's method: rank 0 posts a window of OSU_WINDOW
+ * MPI_Isend, rank 1 as many MPI_Irecv, both wait; skip + loops windows, the
+ * last loops timed; MB/s of 3 repeats, their median (valid on rank 0). */
+static double osu_window_mbps(int me, char *sb, char *rb, long s, int loops, int skip)
 {
     MPI_Request rq[OSU_WINDOW];
     static MPI_Status st[OSU_WINDOW];   /* not MPI_STATUSES_IGNORE: MPICH's prototype trips gcc's -Wstringop-overflow */
-    double v[3];
+    double v[3] = { 0, 0, 0 };
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = 0;
+        MPI_Barrier(MPI_COMM_WORLD);
+        for (int l = 0; l < loops + skip; l++) {
+            if (l == skip)
+                t0 = MPI_Wtime();
+            for (int w = 0; w < OSU_WINDOW; w++) {
+                if (me == 0)
+                    MPI_Isend(sb, (int)s, MPI_BYTE, 1, 100, MPI_COMM_WORLD, &rq[w]);
+                else if (me == 1)
+                    MPI_Irecv(rb, (int)s, MPI_BYTE, 0, 100, MPI_COMM_WORLD, &rq[w]);
+            }
+            if (me < 2)
+                MPI_Waitall(OSU_WINDOW, rq, st);
+        }
+        if (me == 0) {
+            MPI_Recv(rb, 4, MPI_BYTE, 1, 101, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            v[rep] = (double)s * OSU_WINDOW * loops / (MPI_Wtime() - t0) / 1e6;
+        } else if (me == 1) {
+            MPI_Send(sb, 4, MPI_BYTE, 0, 101, MPI_COMM_WORLD);
+        }
+    }
+    return median(v, 3);
+}
+
+static void osubw(int me, char *sb, char *rb, long max)
+{
     for (long s = 1; s <= max; s = osu_size_next(s)) {
-        int loops = s <= 8192 ? 20 : 5, skip = 2;
+        int loops = s <= 8192 ? 20 : 5;
 #ifdef MPIBENCH_GUEST
         struct mbcf_stats k0, k1;
         mbcf_guest_stats(&k0);
 #endif
-        for (int rep = 0; rep < 3; rep++) {
-            double t0 = 0;
-            MPI_Barrier(MPI_COMM_WORLD);
-            for (int l = 0; l < loops + skip; l++) {
-                if (l == skip)
-                    t0 = MPI_Wtime();
-                for (int w = 0; w < OSU_WINDOW; w++) {
-                    if (me == 0)
-                        MPI_Isend(sb, (int)s, MPI_BYTE, 1, 100, MPI_COMM_WORLD, &rq[w]);
-                    else if (me == 1)
-                        MPI_Irecv(rb, (int)s, MPI_BYTE, 0, 100, MPI_COMM_WORLD, &rq[w]);
-                }
-                if (me < 2)
-                    MPI_Waitall(OSU_WINDOW, rq, st);
-            }
-            if (me == 0) {
-                MPI_Recv(rb, 4, MPI_BYTE, 1, 101, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                v[rep] = (double)s * OSU_WINDOW * loops / (MPI_Wtime() - t0) / 1e6;
-            } else if (me == 1) {
-                MPI_Send(sb, 4, MPI_BYTE, 0, 101, MPI_COMM_WORLD);
-            }
-        }
+        double mbps = osu_window_mbps(me, sb, rb, s, loops, 2);
         if (me == 0) {
-            printf("mpibench osubw size=%ld median_MBps=%.3f window=%d loops=%d\n", s,
-                   median(v, 3), OSU_WINDOW, loops);
+            printf("mpibench osubw size=%ld median_MBps=%.3f window=%d loops=%d\n", s, mbps,
+                   OSU_WINDOW, loops);
             fflush(stdout);
         }
 #ifdef MPIBENCH_GUEST
@@ -529,37 +538,13 @@ static void osubw_midsize(int me, char *sb, char *rb, long max)
     static const long sz[] = { 1024, 1280, 1336, 1344, 1536, 2048, 3000,
                                4096, 6000, 8192, 12000, 16384, 16385, 24000,
                                32768, 49152, 65536, 131072, 262144, 524288, 1048576 };
-    MPI_Request rq[OSU_WINDOW];
-    static MPI_Status st[OSU_WINDOW];
-    double v[3];
     for (unsigned k = 0; k < sizeof sz / sizeof sz[0] && sz[k] <= max; k++) {
         long s = sz[k];
         int loops = s <= 16384 ? 20 : (s <= 65536 ? 5 : 2), skip = s <= 65536 ? 2 : 1;
-        for (int rep = 0; rep < 3; rep++) {
-            double t0 = 0;
-            MPI_Barrier(MPI_COMM_WORLD);
-            for (int l = 0; l < loops + skip; l++) {
-                if (l == skip)
-                    t0 = MPI_Wtime();
-                for (int w = 0; w < OSU_WINDOW; w++) {
-                    if (me == 0)
-                        MPI_Isend(sb, (int)s, MPI_BYTE, 1, 100, MPI_COMM_WORLD, &rq[w]);
-                    else if (me == 1)
-                        MPI_Irecv(rb, (int)s, MPI_BYTE, 0, 100, MPI_COMM_WORLD, &rq[w]);
-                }
-                if (me < 2)
-                    MPI_Waitall(OSU_WINDOW, rq, st);
-            }
-            if (me == 0) {
-                MPI_Recv(rb, 4, MPI_BYTE, 1, 101, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                v[rep] = (double)s * OSU_WINDOW * loops / (MPI_Wtime() - t0) / 1e6;
-            } else if (me == 1) {
-                MPI_Send(sb, 4, MPI_BYTE, 0, 101, MPI_COMM_WORLD);
-            }
-        }
+        double mbps = osu_window_mbps(me, sb, rb, s, loops, skip);
         if (me == 0) {
-            printf("mpibench osubwmid size=%ld median_MBps=%.3f window=%d loops=%d\n", s,
-                   median(v, 3), OSU_WINDOW, loops);
+            printf("mpibench osubwmid size=%ld median_MBps=%.3f window=%d loops=%d\n", s, mbps,
+                   OSU_WINDOW, loops);
             fflush(stdout);
         }
     }
