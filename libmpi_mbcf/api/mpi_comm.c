@@ -10,6 +10,7 @@
 #include "pml.h"
 #include "mbcf.h"
 #include "mpi_intercomm.h"
+#include "mpi_nbc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,14 +179,78 @@ int comm_dup_props(MPI_Comm from, MPI_Comm to)
     return copy_attrs(from, to);
 }
 
-int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out)
+/* Comm_idup (MPI-3.1 sec 6.4.2) as a non-blocking schedule on the parent
+ * (nbc/mpi_nbc.h): every member proposes a context id from the duplicates'
+ * own range (comm_ictx_take: never one a blocking constructor can pick
+ * meanwhile, each proposal unique in the job), all agree on the maximum, and
+ * the last round makes the duplicate with it (error handler, topology,
+ * attributes: comm_dup_props). So the members may do other communication,
+ * also other constructors, in any order before they wait.
+ * Intercommunicators: duplicated at once (blocking). */
+struct idup_state {
+    int ctx;
+    MPI_Comm parent;
+    MPI_Comm *out;
+};
+
+static int idup_finish(void *arg)
 {
-    struct comm *p = comm_get(parent);
-    if (!p)
-        return MPI_ERR_COMM;
-    int e = comm_make_pair(-1, p->size, p->world, ctx, out);
-    return e ? e : comm_dup_props(parent, *out);
+    struct idup_state *d = arg;
+    struct comm *p = comm_get(d->parent);
+    int e = p ? comm_make_pair(-1, p->size, p->world, (uint32_t)d->ctx, d->out) : MPI_ERR_COMM;
+    if (!e)
+        e = comm_dup_props(d->parent, *d->out);
+    free(d);
+    return e;
 }
+
+static int idup_start(struct nbc_sched *s, int e, MPI_Comm comm, MPI_Request *req)
+{
+    if (e)
+        nbc_discard(s);
+    else
+        e = nbc_start(s, req);
+    return e ? mpi_err(comm, e, "MPI_Comm_idup") : MPI_SUCCESS;
+}
+
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
+{
+    static const char fn[] = "MPI_Comm_idup";
+    CHECK_INIT(fn);
+    struct comm *c = comm_get(comm);
+    if (!c)
+        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn);
+    if (!req || !newcomm)
+        return mpi_err(comm, req ? MPI_ERR_ARG : MPI_ERR_REQUEST, fn);
+    if (c->inter) {
+        int e = PMPI_Comm_dup(comm, newcomm);
+        if (e)
+            return e;
+        struct nbc_sched *s = nbc_new(comm_get(comm)); /* empty: complete at start */
+        if (!s)
+            return mpi_err(comm, MPI_ERR_NO_MEM, fn);
+        return idup_start(s, 0, comm, req);
+    }
+    struct idup_state *d = malloc(sizeof *d);
+    struct nbc_sched *s = d ? nbc_new(c) : NULL;
+    if (!s) {
+        free(d);
+        return mpi_err(comm, MPI_ERR_NO_MEM, fn);
+    }
+    d->ctx = (int)comm_ictx_take();
+    if (!d->ctx) {
+        free(d);
+        nbc_discard(s);
+        return mpi_err(comm, MPI_ERR_OTHER, fn); /* no context id left */
+    }
+    d->parent = comm;
+    d->out = newcomm;
+    *newcomm = MPI_COMM_NULL;
+    int e = nbc_build_allmax(s, c, &d->ctx);
+    nbc_call(s, idup_finish, d);
+    return idup_start(s, e, comm, req);
+}
+MPI_ALIAS(Comm_idup);
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {

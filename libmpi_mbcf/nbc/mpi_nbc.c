@@ -527,67 +527,13 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
 }
 MPI_ALIAS(Alltoallw);
 
-/* Comm_idup (MPI-3.1 sec 6.4.2) as a schedule on the parent: every member
- * proposes a context id from the duplicates' own range (comm_ictx_take:
- * never one a blocking constructor can pick meanwhile, each proposal unique
- * in the job), the maximum is
- * reduced to rank 0 and broadcast, and the last round makes the duplicate
- * with it (error handler, topology, attributes: comm_dup_props). So the
- * members may do other communication, also other constructors, in any order
- * before they wait. Intercommunicators: duplicated at once (blocking). */
-struct idup_state {
-    int ctx;
-    MPI_Comm parent;
-    MPI_Comm *out;
-};
-
-static int idup_finish(void *arg)
+/* Every member's *v becomes the maximum of all members' (reduced to rank 0,
+ * then the blocking Bcast's tree): two rounds of the schedule. */
+int nbc_build_allmax(struct nbc_sched *s, struct comm *c, int *v)
 {
-    struct idup_state *d = arg;
-    int e = comm_make_idup(d->parent, (uint32_t)d->ctx, d->out);
-    free(d);
-    return e;
-}
-
-int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req)
-{
-    static const char fn[] = "MPI_Comm_idup";
-    CHECK_INIT(fn);
-    struct comm *c = comm_get(comm);
-    if (!c)
-        return mpi_err(MPI_COMM_WORLD, MPI_ERR_COMM, fn);
-    if (!req || !newcomm)
-        return mpi_err(comm, req ? MPI_ERR_ARG : MPI_ERR_REQUEST, fn);
-    if (c->inter) {
-        int e = PMPI_Comm_dup(comm, newcomm);
-        if (e)
-            return e;
-        struct nbc_sched *s = nbc_new(comm_get(comm)); /* empty: complete at start */
-        if (!s)
-            return mpi_err(comm, MPI_ERR_NO_MEM, fn);
-        return launch(s, 0, comm, req, fn);
-    }
-    struct idup_state *d = malloc(sizeof *d);
-    struct nbc_sched *s = d ? nbc_new(c) : NULL;
-    if (!s) {
-        free(d);
-        return mpi_err(comm, MPI_ERR_NO_MEM, fn);
-    }
-    d->ctx = (int)comm_ictx_take();
-    if (!d->ctx) {
-        free(d);
-        nbc_discard(s);
-        return mpi_err(comm, MPI_ERR_OTHER, fn); /* no context id left */
-    }
-    d->parent = comm;
-    d->out = newcomm;
-    *newcomm = MPI_COMM_NULL;
-    int *v = &d->ctx;
     build_reduce_to(s, v, v, 1, MPI_INT, MPI_MAX, 0, c->rank, c->size);
     nbc_round(s);
     int e = nbc_build_bcast(s, c, v, 1, MPI_INT, 0);
     nbc_round(s);
-    nbc_call(s, idup_finish, d);
-    return launch(s, e, comm, req, fn);
+    return e;
 }
-MPI_ALIAS(Comm_idup);

@@ -61,6 +61,9 @@ int nbc_build_bcast(struct nbc_sched *s, struct comm *c, void *buf, int count,
 #define NBC_NOT_CHOSEN (-1)
 int nbc_build_allreduce_rdb(struct nbc_sched *s, struct comm *c, void *rbuf, int count,
                             MPI_Datatype dt, MPI_Op op);
+/* Every member's *v becomes the maximum of all members' *v (two rounds;
+ * Comm_idup's context id agreement). MPI_SUCCESS or MPI_ERR_NO_MEM. */
+int nbc_build_allmax(struct nbc_sched *s, struct comm *c, int *v);
 /* Advance every started schedule (called from the progress round). */
 void nbc_progress(void);
 

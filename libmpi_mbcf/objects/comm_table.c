@@ -12,7 +12,7 @@ struct comm **comm_tab;
 int comm_tab_n;
 static int capcomms;
 static uint32_t next_ctx = 4; /* 0/1 WORLD, 2/3 SELF */
-/* Comm_idup's ids (nbc/mpi_nbc.c) come from a range of their own, so an id a
+/* Comm_idup's ids (api/mpi_comm.c) come from a range of their own, so an id a
  * pending idup may still agree on is never taken by a blocking constructor
  * meanwhile. Each proposal is unique in the job: the n-th idup of world rank
  * r proposes ICTX_BASE + 2 (n * world size + r). The members agree on the

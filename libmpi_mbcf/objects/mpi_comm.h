@@ -58,10 +58,8 @@ int comm_dup_props(MPI_Comm from, MPI_Comm to);
  * other members over n world ranks (ctx >= every member's next free id). */
 uint32_t comm_ctx_next(void);
 /* Comm_idup: a proposal from the duplicates' own range of ids, unique in
- * the job (0 when the range is used up), and the duplicate of parent made
- * with the agreed ctx. */
+ * the job (0 when the range is used up). */
 uint32_t comm_ictx_take(void);
-int comm_make_idup(MPI_Comm parent, uint32_t ctx, MPI_Comm *out);
 /* Mark ctx and ctx + 1 as used here (the next free id moves past them). */
 void comm_ctx_reserve(uint32_t ctx);
 int comm_make_with_ctx(int n, const int *world, uint32_t ctx, MPI_Comm *out);
