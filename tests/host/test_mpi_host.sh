@@ -34,7 +34,11 @@ run_one() {   # label, cmd...
 
 for p in $progs; do
     for n in 1 2 3 4; do
-        if command -v mpirun.mpich >/dev/null; then
+        # MPICH's processes poll: more of them than the host's cores make
+        # many_objects' 500 collective window allocations take 60-80 s per
+        # run on 2 cores; its validation on 1 and 2 processes is enough
+        if command -v mpirun.mpich >/dev/null &&
+            { [ "$p" != many_objects ] || [ "$n" -le "$(nproc)" ]; }; then
             run_one "MPICH np=$n $p" mpirun.mpich -n $n build/mpi-tests/mpich/$p
         fi
         run_one "libmpi_mbcf host np=$n $p" build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/$p
