@@ -54,6 +54,8 @@ struct tx {
     uint64_t pto_deadline;      /* tail-loss probe due (RFC 8985 sec. 7) */
     uint8_t pto_armed, tlp_out; /* probe timer running / probes sent since the last progress */
     uint8_t rto_count;          /* timeouts since the last progress */
+    uint8_t redundant;          /* thin flights' new frames go out twice (late_est) */
+    uint16_t late_est;          /* share of acks that came late, in 1/65536 (late_sample) */
     uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];
     struct slot slots[MBCF_WINDOW];
@@ -520,11 +522,17 @@ static void pump(struct mbcf_engine *e, int p, struct tx *t)
         if (seq_lt(t->nxt, t->max)) {
             e->st.tx_retrans++;
             s->sent_ns = 0;           /* ambiguous: no RTT sample from it */
+            if (t->redundant && thin(t) && send_slot(e, p, t, s) == 0)
+                e->st.tx_redundant++;
         } else {
             e->st.tx_data++;
             s->sent_ns = s->first_ns = now;
             if (!t->tlp_out && !t->rto_recovery) /* new data (re)arms the probe */
                 arm_pto(e, t, now);
+            /* both copies leave within microseconds: an ack of either
+             * still gives an RTT sample (sent_ns stays) */
+            if (t->redundant && thin(t) && send_slot(e, p, t, s) == 0)
+                e->st.tx_redundant++;
         }
         t->nxt++;
         if (seq_lt(t->max, t->nxt))
@@ -588,6 +596,36 @@ int mbcf_can_post(struct mbcf_engine *e, int node)
            (e->dead & ((uint64_t)1 << node));   /* a post fails at once */
 }
 
+/* Loss estimate for proactive redundancy. An ack whose newest frame first
+ * went out more than min_rtt + max(min_rtt / 4, 3/4 rto_min_ns) ago came
+ * late: that frame or its ack was lost (or the path stalled). late_est is
+ * the moving share of late acks (gain 1/16); above REDUNDANT_ON the new
+ * frames of a thin flight go out twice, below REDUNDANT_OFF once again. A
+ * frame sent twice over a path losing a share p of frames arrives with
+ * 1 - p^2 (36% loss: 87% instead of 64%), and the duplicate makes the
+ * target ack a second time, so the ack is duplicated too; a thin flight
+ * cannot congest the link (Petlund et al., redundant data bundling).
+ * With redundancy on, late acks fall to about 1 - (1 - p^2)^2 (36% loss:
+ * 25%; 19%: 7%), which stays above REDUNDANT_OFF while the loss lasts;
+ * a clean link's late acks (host stalls) stay under REDUNDANT_ON. */
+#define REDUNDANT_ON (65536 * 20 / 100)
+#define REDUNDANT_OFF (65536 * 4 / 100)
+static int late_sample(const struct mbcf_engine *e, struct tx *t, uint64_t r)
+{
+    if (!t->min_rtt)
+        return 0;
+    uint64_t slack = t->min_rtt / 4, floor = e->cfg.rto_min_ns * 3 / 4;
+    int late = r > t->min_rtt + (slack > floor ? slack : floor);
+    int32_t est = t->late_est;
+    est += ((late ? 65535 : 0) - est) / 16;
+    t->late_est = (uint16_t)est;
+    if (!t->redundant && t->late_est >= REDUNDANT_ON)
+        t->redundant = 1;
+    else if (t->redundant && t->late_est < REDUNDANT_OFF)
+        t->redundant = 0;
+    return late;
+}
+
 /* After a fast retransmit at the same position: is the resent frame lost too?
  * As RACK (RFC 8985 sec. 6.2): the target holds a frame sent after it, and
  * a reordering window (srtt / 4) has passed since it went out. */
@@ -624,10 +662,11 @@ static void take_ack(struct mbcf_engine *e, int p, const struct mbcf_frame *f)
          * makes them larger), so their lower envelope is the round trip. */
         if (s->first_ns && now > s->first_ns) {
             uint64_t r = now - s->first_ns;
+            int late = late_sample(e, t, r);
             if (!t->min_rtt || r < t->min_rtt)
                 t->min_rtt = r;
-            else
-                t->min_rtt += (r - t->min_rtt) / 16;   /* follows a slower path */
+            else /* follows a slower path; a late sample (a loss) barely moves it */
+                t->min_rtt += (r - t->min_rtt) / (late ? 256 : 16);
             /* No sample Karn's rule accepts yet: the path is slower than
              * the initial RTO (each frame was resent before its ack came),
              * so let the RTO cover two round trips until one is taken. */
@@ -1038,6 +1077,8 @@ void mbcf_peer_state(const struct mbcf_engine *e, int node, struct mbcf_peer_sta
         out->rto_cur_ns = t->rto_cur;
         out->srtt_ns = t->srtt;
         out->min_rtt_ns = t->min_rtt;
+        out->late_pm = (uint32_t)((uint64_t)t->late_est * 1000 / 65536);
+        out->redundant = t->redundant;
         out->rto_due_ns = (int64_t)(t->rto_deadline - e->cb.now_ns(e->cb.ctx));
     }
     const struct rx *r = &e->rx[node];

@@ -113,12 +113,13 @@ static uint64_t exchanges_on(const struct link *l, int count, uint64_t seed)
     last_data = a->tx_data + b->tx_data;
     last_resent = a->tx_retrans + b->tx_retrans;
     print_message("# loss %u/1000 delay %.1f ms seed %llu: %.1f ms (%.0f us per exchange), "
-                  "%llu resent, %llu timeouts, %llu probes, %llu fast (both sides)\n",
+                  "%llu resent, %llu timeouts, %llu probes, %llu fast, %llu redundant (both sides)\n",
                   l->loss_pm, l->delay_ns / 1e6, (unsigned long long)seed, t / 1e6,
                   t / 1e3 / count, (unsigned long long)(a->tx_retrans + b->tx_retrans),
                   (unsigned long long)(a->timeouts + b->timeouts),
                   (unsigned long long)(a->tlp_probes + b->tlp_probes),
-                  (unsigned long long)(a->fast_retrans + b->fast_retrans));
+                  (unsigned long long)(a->fast_retrans + b->fast_retrans),
+                  (unsigned long long)(a->tx_redundant + b->tx_redundant));
     sim_free(&s);
     return t;
 }
@@ -187,8 +188,11 @@ static void test_latency_bound_harsh_link(void **state)
                       count, big_len, clean / 1e6, delay / 1e6, (double)delay / clean,
                       lossy / 1e6, (double)lossy / clean, (double)lossy / delay);
         /* RTO srtt + 4 rttvar, one probe of the last frame (thin: up to 6,
-         * then the oldest), a thin stream of under 4 frames: 6.1x and 14x */
-        assert_true(lossy <= 3 * delay);
+         * then the oldest), a thin stream of under 4 frames: 6.1x and 14x;
+         * thin flights resent every min_rtt / 2 but sent once: 2.06x and
+         * 2.33x; a thin flight's frames sent twice while acks come late: 1.35x
+         * and 1.46x */
+        assert_true(4 * lossy <= 7 * delay);
     }
     big_len = 4000;
 }
