@@ -190,9 +190,9 @@ static void test_latency_bound_harsh_link(void **state)
         /* RTO srtt + 4 rttvar, one probe of the last frame (thin: up to 6,
          * then the oldest), a thin stream of under 4 frames: 6.1x and 14x;
          * thin flights resent every min_rtt / 2 but sent once: 2.06x and
-         * 2.33x; a thin flight's frames sent twice while acks come late: 1.35x
-         * and 1.46x */
-        assert_true(4 * lossy <= 7 * delay);
+         * 2.33x; while acks come late, frames of flights under 16 frames and
+         * pure acks sent twice: 1.33x and 1.42x */
+        assert_true(5 * lossy <= 8 * delay);
     }
     big_len = 4000;
 }
