@@ -22,7 +22,7 @@
 
 static uint32_t big_len = 4000; /* the larger message of an exchange */
 static uint64_t last_data, last_resent; /* frames of the last run: first sent, resent */
-static uint64_t last_redundant;          /* ... and second copies (lossy path) */
+static uint64_t last_redundant;         /* ... and second copies (lossy path) */
 
 /* Message k of side `from` (0: request, 1: reply): its length alternates
  * between one small frame and a big_len-byte write (4000: three frames). */
