@@ -37,10 +37,11 @@
  *    instead of once per srtt + 4 rttvar;
  *  - proactive redundancy on a lossy path: A keeps a loss estimate per peer
  *    (the moving share of acks that came later than min_rtt plus a margin:
- *    the frame or its ack was lost); while it is high (on above 20%, off
- *    below 4%), every frame of a thin flight, new or resent, goes out twice
- *    back to back, so that over a path losing 36% of frames it arrives with
- *    87% instead of 64%, and the duplicate makes B ack twice;
+ *    the frame or its ack was lost); from 20% on, every frame of a flight
+ *    of fewer than 16 frames out, new or resent, goes out three times back
+ *    to back (twice once the share falls under 20%, once under 4%), and
+ *    pure ACKs to that peer twice: over a path losing 36% of frames a
+ *    frame then arrives with 95% instead of 64%;
  *  - a FIFO append that finds the FIFO full is held back at B (not applied, not
  *    acknowledged, MBCF_F_BUSY in the ack) so that later operations of A stay
  *    behind it: A probes again after a growing delay. If the FIFO stays full

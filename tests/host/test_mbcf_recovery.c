@@ -195,8 +195,9 @@ static void test_latency_bound_harsh_link(void **state)
          * then the oldest), a thin stream of under 4 frames: 6.1x and 14x;
          * thin flights resent every min_rtt / 2 but sent once: 2.06x and
          * 2.33x; while acks come late, frames of flights under 16 frames and
-         * pure acks sent twice: 1.33x and 1.42x */
-        assert_true(5 * lossy <= 8 * delay);
+         * pure acks sent twice: 1.33x and 1.42x; frames three times from
+         * 20% late acks on: 1.25x and 1.32x */
+        assert_true(2 * lossy <= 3 * delay);
     }
     big_len = 4000;
 }
