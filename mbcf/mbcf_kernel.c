@@ -542,9 +542,11 @@ static void print_recovery_stats(void)
     if (fwcfg_read_file("opt/cluster/net_stats", b, sizeof b - 1) <= 0 || b[0] != '1')
         return;
     const struct mbcf_stats_eng *e = mbcf_engine_stats(mk.eng);
-    kprintf("mbcf-stats: tx_data=%llu tx_retrans=%llu timeouts=%llu tlp_probes=%llu "
-            "fast_retrans=%llu tx_ack=%llu rx_dup=%llu rx_ooo=%llu busy_acks_rx=%llu\n",
+    kprintf("mbcf-stats: tx_data=%llu tx_retrans=%llu tx_redundant=%llu timeouts=%llu "
+            "tlp_probes=%llu fast_retrans=%llu tx_ack=%llu rx_dup=%llu rx_ooo=%llu "
+            "busy_acks_rx=%llu\n",
             (unsigned long long)e->tx_data, (unsigned long long)e->tx_retrans,
+            (unsigned long long)e->tx_redundant,
             (unsigned long long)e->timeouts, (unsigned long long)e->tlp_probes,
             (unsigned long long)e->fast_retrans, (unsigned long long)e->tx_ack,
             (unsigned long long)e->rx_dup, (unsigned long long)e->rx_ooo,
@@ -553,8 +555,9 @@ static void print_recovery_stats(void)
         struct mbcf_peer_state ps;
         mbcf_peer_state(mk.eng, p, &ps);
         if (p != net_rank())
-            kprintf("mbcf-stats: peer %d rto %lu us srtt %lu us min_rtt %lu us\n", p,
-                    ps.rto_cur_ns / 1000, ps.srtt_ns / 1000, ps.min_rtt_ns / 1000);
+            kprintf("mbcf-stats: peer %d rto %lu us srtt %lu us min_rtt %lu us late %u/1000%s\n",
+                    p, ps.rto_cur_ns / 1000, ps.srtt_ns / 1000, ps.min_rtt_ns / 1000,
+                    ps.late_pm, ps.redundant ? " redundant" : "");
     }
 }
 

@@ -22,6 +22,7 @@
 
 static uint32_t big_len = 4000; /* the larger message of an exchange */
 static uint64_t last_data, last_resent; /* frames of the last run: first sent, resent */
+static uint64_t last_redundant;         /* ... and second copies (lossy path) */
 
 /* Message k of side `from` (0: request, 1: reply): its length alternates
  * between one small frame and a big_len-byte write (4000: three frames). */
@@ -112,13 +113,15 @@ static uint64_t exchanges_on(const struct link *l, int count, uint64_t seed)
     const struct mbcf_stats_eng *b = mbcf_engine_stats(s.node[1].eng);
     last_data = a->tx_data + b->tx_data;
     last_resent = a->tx_retrans + b->tx_retrans;
+    last_redundant = a->tx_redundant + b->tx_redundant;
     print_message("# loss %u/1000 delay %.1f ms seed %llu: %.1f ms (%.0f us per exchange), "
-                  "%llu resent, %llu timeouts, %llu probes, %llu fast (both sides)\n",
+                  "%llu resent, %llu timeouts, %llu probes, %llu fast, %llu redundant (both sides)\n",
                   l->loss_pm, l->delay_ns / 1e6, (unsigned long long)seed, t / 1e6,
                   t / 1e3 / count, (unsigned long long)(a->tx_retrans + b->tx_retrans),
                   (unsigned long long)(a->timeouts + b->timeouts),
                   (unsigned long long)(a->tlp_probes + b->tlp_probes),
-                  (unsigned long long)(a->fast_retrans + b->fast_retrans));
+                  (unsigned long long)(a->fast_retrans + b->fast_retrans),
+                  (unsigned long long)(a->tx_redundant + b->tx_redundant));
     sim_free(&s);
     return t;
 }
@@ -148,7 +151,9 @@ static uint64_t median_time(unsigned loss_pm)
 static void test_latency_bound_under_loss(void **state)
 {
     (void)state;
-    uint64_t clean = median_time(0), l10 = median_time(100), l20 = median_time(200);
+    uint64_t clean = median_time(0);
+    assert_int_equal(last_redundant, 0); /* a clean link: every frame goes once */
+    uint64_t l10 = median_time(100), l20 = median_time(200);
     print_message("# %d exchanges: clean %.1f ms, 10%% loss %.1f ms (%.2fx), 20%% loss %.1f ms "
                   "(%.2fx)\n",
                   EXCHANGES, clean / 1e6, l10 / 1e6, (double)l10 / clean,
@@ -187,8 +192,12 @@ static void test_latency_bound_harsh_link(void **state)
                       count, big_len, clean / 1e6, delay / 1e6, (double)delay / clean,
                       lossy / 1e6, (double)lossy / clean, (double)lossy / delay);
         /* RTO srtt + 4 rttvar, one probe of the last frame (thin: up to 6,
-         * then the oldest), a thin stream of under 4 frames: 6.1x and 14x */
-        assert_true(lossy <= 3 * delay);
+         * then the oldest), a thin stream of under 4 frames: 6.1x and 14x;
+         * thin flights resent every min_rtt / 2 but sent once: 2.06x and
+         * 2.33x; while acks come late, frames of flights under 16 frames and
+         * pure acks sent twice: 1.33x and 1.42x; frames three times from
+         * 20% late acks on: 1.25x and 1.32x */
+        assert_true(2 * lossy <= 3 * delay);
     }
     big_len = 4000;
 }
