@@ -27,10 +27,12 @@
 /* Messages above the eager limit and up to eager_multi bytes that find no
  * send-request go as several message-FIFO entries instead of a
  * request-to-send: no round trip, one frame per 1336 bytes. 0 = off.
- * Default 16384 with the receives of at most that size asking for no
- * send-request (SREQ_MIN_FOLLOW): osu_bw on the tap wire at 1-16 KiB
- * (docs/notes/midsize.md). */
-#define EAGER_MULTI_DEFAULT 16384
+ * Default 4096 (at most 4 entries), with the receives of at most that size
+ * asking for no send-request (SREQ_MIN_FOLLOW): on the tap wire osu_bw at
+ * 1-4 KiB rose above the remote-write path, at 8-16 KiB it stayed below it
+ * (every piece wakes the receiver, a remote write does not;
+ * docs/notes/midsize.md). */
+#define EAGER_MULTI_DEFAULT 4096
 #define EAGER_MULTI_MAX 65536
 
 struct mpi_params mpi_params = {
