@@ -5,7 +5,13 @@
 #include "btl.h"
 #include "world.h"
 
-#define MSG_RING    (32 * 1024)   /* message FIFO per peer (bytes, power of 2) */
+/* Message FIFO per peer (bytes, power of 2). 64 KiB: its ring-space bound
+ * (chan_ring_budget, about 63 KB) is then about the INFLIGHT cap of 48 full
+ * entries (67 KB), so a window of eager entries is bounded by the channel's
+ * window, not the ring (32 KiB bounded multi-entry eager at 4-16 KiB;
+ * docs/notes/midsize.md). Cost: MAXR x (MSG_RING + REQ_RING) = 4.5 MiB of
+ * bss per process, 288 MiB for 64 processes on one node (--ppn 64). */
+#define MSG_RING (64 * 1024)
 #define REQ_RING    (8 * 1024)    /* send-request FIFO per peer */
 
 /* One queued FIFO entry of a channel. */

@@ -15,17 +15,24 @@
  * and leaves the host CPU to the peer's QEMU (paired round trips 1.8-2.1x
  * raw vs 2.2-3.4x with 64 rounds, 2026-11-22). */
 #define SPIN_DEFAULT 0
-/* Receives of less capacity than sreq_min get no send-request: a matched
- * send could only carry their data inline in its notice, which the eager
- * entry does as well, so the request (a 64-byte record each way, kept,
- * matched and checked by the sender) buys nothing (docs/fastpath.md). Default: inline_max + 1; 0 = every receive with a source gets one. */
+/* Receives of less capacity than sreq_min get no send-request: every
+ * message they can take goes eager anyway (one entry, or several up to
+ * eager_multi), and a matched send could only carry such data inline in its
+ * notice or as a remote write that costs the request's round trip, so the
+ * request (a 64-byte record each way, kept, matched, checked and re-issued
+ * after every eager message) buys nothing (docs/fastpath.md,
+ * docs/notes/midsize.md). Default: max(inline_max, eager_multi) + 1; 0 =
+ * every receive with a source gets one. */
 #define SREQ_MIN_FOLLOW (-1)
 /* Messages above the eager limit and up to eager_multi bytes that find no
  * send-request go as several message-FIFO entries instead of a
- * request-to-send: no round trip, one frame per 1336 bytes. 0 = off, the
- * default: on a quiet host osu_bw at 4-16 KiB fell from 60-105 to 31-48
- * MB/s with 16384 (the 32 KiB message ring's bound; docs/notes/midsize.md). */
-#define EAGER_MULTI_DEFAULT 0
+ * request-to-send: no round trip, one frame per 1336 bytes. 0 = off.
+ * Default 4096 (at most 4 entries), with the receives of at most that size
+ * asking for no send-request (SREQ_MIN_FOLLOW): on the tap wire osu_bw at
+ * 1-4 KiB rose above the remote-write path, at 8-16 KiB it stayed below it
+ * (every piece wakes the receiver, a remote write does not;
+ * docs/notes/midsize.md). */
+#define EAGER_MULTI_DEFAULT 4096
 #define EAGER_MULTI_MAX 65536
 
 struct mpi_params mpi_params = {
@@ -87,12 +94,14 @@ static void spin_from_env(void)
     mpi_params.spin_rounds = (int)v;
 }
 
-/* MPI_MBCF_SREQ_MIN=n (0..1048576 bytes); after MPI_MBCF_INLINE, whose
- * limit the default follows. */
+/* MPI_MBCF_SREQ_MIN=n (0..1048576 bytes); after MPI_MBCF_INLINE and
+ * MPI_MBCF_EAGER_MULTI, whose limits the default follows. */
 static void sreq_min_from_env(void)
 {
     const char *e = getenv("MPI_MBCF_SREQ_MIN");
-    mpi_params.sreq_min = mpi_params.inline_max + 1;
+    int64_t lim = mpi_params.inline_max > mpi_params.eager_multi ? mpi_params.inline_max
+                                                                 : mpi_params.eager_multi;
+    mpi_params.sreq_min = lim + 1;
     if (!e || !*e)
         return;
     char *end;
@@ -147,10 +156,10 @@ void params_from_env(void)
     eager_from_env();
     spin_from_env();
     inline_from_env();
-    sreq_min_from_env();
     stats_from_env();
     ring_budget_from_env();
     eager_multi_from_env();
     if (mpi_params.eager_limit < PARAMS_EAGER_MAX)
         mpi_params.eager_multi = 0;    /* a lowered eager limit: no multi-entry either */
+    sreq_min_from_env();
 }

@@ -19,7 +19,8 @@ struct mpi_params {
     int64_t eager_limit;      /* MPI_MBCF_EAGER: largest message sent eagerly */
     int64_t inline_max;       /* MPI_MBCF_INLINE: largest matched send inside its notice */
     int64_t sreq_min;         /* MPI_MBCF_SREQ_MIN: smallest receive capacity that gets a
-                                 send-request (default inline_max + 1; params.c) */
+                                 send-request (default max(inline_max,
+                                 eager_multi) + 1; params.c) */
     int spin_rounds;          /* MPI_MBCF_SPIN: idle progress rounds before sleeping */
     int stats;                /* MPI_MBCF_STATS=1: counters line at MPI_Finalize */
     int ring_budget;          /* MPI_MBCF_RING_BUDGET=0: channels post without the

@@ -122,8 +122,8 @@ static inline void pml_sreq_resolve_all(void)
     }
 }
 /* A receive of less capacity than mpi_params.sreq_min gets no send-request:
- * its messages come eager (one entry, the data inline, as a matched send's
- * notice would carry them); for mq_issue_requests it is a receive that
+ * its messages come eager (one entry, or several up to the multi-entry
+ * limit: params.c); for mq_issue_requests it is a receive that
  * could not be requested, so a later one that overlaps it waits too. */
 static inline int pml_recv_wants_sreq(int64_t cap)
 {

@@ -1,5 +1,5 @@
 /* pml_multi.c - point-to-point messaging layer: eager messages longer than
- * one FIFO entry (off unless MPI_MBCF_EAGER_MULTI is set, params.c). A send
+ * one FIFO entry (up to MPI_MBCF_EAGER_MULTI, default 4096, params.c). A send
  * above the eager limit and up to MPI_MBCF_EAGER_MULTI bytes that finds no send-request of the receiver
  * goes as a W_EAGER entry (the header with the full length and the first
  * EAGER_MAX bytes) followed by W_MORE entries with the rest, all in the

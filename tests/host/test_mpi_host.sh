@@ -55,12 +55,24 @@ for p in p2p_order p2p_sizes p2p_probe p2p_fastpath p2p_basic; do
     run_one "libmpi_mbcf host np=2 sreq_min=0 $p" \
         env MPI_MBCF_SREQ_MIN=0 build/host/mbcf-hostrun -n 2 -t 150 build/mpi-tests/host/$p
 done
-# multi-entry eager messages (MPI_MBCF_EAGER_MULTI, off by default): sends up
-# to 16 KiB complete before their receive is posted, pieces gathered in order
+# multi-entry eager messages (MPI_MBCF_EAGER_MULTI, default 4096; the
+# default runs above): set to 16384, sends up to 16 KiB complete before
+# their receive is posted, pieces gathered in order
 for n in 2 3; do
     run_one "libmpi_mbcf host np=$n eager_multi=16384 p2p_multi" \
         env MPI_MBCF_EAGER_MULTI=16384 build/host/mbcf-hostrun -n $n -t 150 build/mpi-tests/host/p2p_multi
 done
+# by default receives of at most the multi-entry limit ask for no
+# send-request (MPI_MBCF_SREQ_MIN follows MPI_MBCF_EAGER_MULTI, params.c):
+# osu_bw's window of pre-posted receives of 1-4 KiB, every message eager
+MPI_MBCF_STATS=1 timeout 120 build/host/mbcf-hostrun -n 2 -t 100 build/host/mpibench osubwmid 4096 >"$out" 2>&1
+st=$(grep -a '^mpi_mbcf_stats ' "$out")
+if [ "$(echo "$st" | grep -c ' send_requests=0 ')" = 2 ] && echo "$st" | grep -q '^mpi_mbcf_stats rank=0 .* bytes_remote_write=0 '; then
+    echo "ok - osu_bw window of 1-4 KiB: no send-request, no remote write by default"
+else
+    echo "not ok - osu_bw window of 1-4 KiB: no send-request, no remote write by default"
+    echo "$st" | sed 's/^/# /'; fail=1
+fi
 # non-blocking broadcasts over each tree the blocking Bcast can choose
 # (mpi_nbc_tree.c): forced, 8-byte segments, the decision line must name it
 for a in linear chain pipeline bintree; do
@@ -86,7 +98,7 @@ if [ "$lines" -eq 2 ]; then echo "ok - MPI_MBCF_STATS=1 prints one stats line pe
 else echo "not ok - MPI_MBCF_STATS=1 prints one stats line per rank (got $lines)"; fail=1; fi
 grep '^mpi_mbcf_stats' "$out" | sed 's/^/# /'
 # windows of 64 MPI_Isend (OSU osu_bw) across the inline, eager and frame
-# limits: more eager bytes than the peer's 32 KiB message ring holds at once
+# limits: more eager bytes than the peer's 64 KiB message ring holds at once
 # (btl_chan.c: a channel posts at most a ring's worth unacknowledged)
 timeout 120 build/host/mbcf-hostrun -n 2 -t 100 build/host/mpibench osubw 4096 >"$out" 2>&1
 rc=$? sizes=$(grep -c '^mpibench osubw size=' "$out")
