@@ -54,7 +54,7 @@ struct tx {
     uint64_t pto_deadline;      /* tail-loss probe due (RFC 8985 sec. 7) */
     uint8_t pto_armed, tlp_out; /* probe timer running / probes sent since the last progress */
     uint8_t rto_count;          /* timeouts since the last progress */
-    uint8_t redundant;          /* thin flights' new frames go out twice (late_est) */
+    uint8_t redundant;          /* short flights' frames go out 2-3 times (late_sample) */
     uint16_t late_est;          /* share of acks that came late, in 1/65536 (late_sample) */
     uint32_t sweep_end, resume;
     struct txop ops[MBCF_OPQ];

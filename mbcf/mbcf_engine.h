@@ -140,7 +140,7 @@ struct mbcf_stats_eng {
     uint64_t tx_data, tx_ack, tx_retrans, tx_blocked;
     uint64_t timeouts, fast_retrans, busy_acks_rx;
     uint64_t tlp_probes; /* tail-loss probes sent (RFC 8985 sec. 7) */
-    uint64_t tx_redundant; /* second copies of new frames of thin flights (lossy path) */
+    uint64_t tx_redundant; /* extra copies of frames of short flights (lossy path) */
     uint64_t rx_frames, rx_data, rx_ack, rx_dup, rx_ooo, rx_stale_ack;
     uint64_t rx_malformed, rx_bad_src, rx_bad_sequence, rx_no_memory;
     uint64_t malformed_by_reason[MBCF_WIRE_NERR];
@@ -211,7 +211,7 @@ struct mbcf_peer_state {
     uint64_t rto_cur_ns;
     uint64_t srtt_ns, min_rtt_ns;  /* round-trip estimates (0: no sample yet) */
     uint32_t late_pm;              /* share of acks that came late, per mille (loss estimate) */
-    uint8_t redundant;             /* thin flights' new frames go out twice */
+    uint8_t redundant;             /* short flights' frames go out 2-3 times */
     int64_t rto_due_ns;            /* deadline - now (negative: overdue) */
     uint32_t rx_nxt, rx_pending;
     uint8_t rx_gap, rx_busy, ack_owed;
